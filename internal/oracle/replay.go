@@ -1,0 +1,238 @@
+// Package oracle replays games logged by the original mj-server through
+// our controller and compares, message for message, what it sends.
+//
+// A game directory is laid out like shared/oracle/gNNN: game.log.gz (the
+// original's --logfile), an optional options.txt (--option-file), and
+// commands.sh or meta.json naming the server's flags. Every line a
+// player sent is fed to the controller in log order, and the logged
+// copies of its replies must equal the records that follow.
+package oracle
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"mahjong/engine"
+	"mahjong/engine/protocol"
+)
+
+// Result is the outcome of replaying one game.
+type Result struct {
+	Dir       string
+	Hands     int    // NewHand records in the log
+	Identical int    // hands whose every record matched
+	Diff      string // the first difference with context; empty if none
+}
+
+// Games lists the game directories found under root (any directory that
+// holds a game.log.gz), sorted.
+func Games(root string) ([]string, error) {
+	var dirs []string
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && d.Name() == "game.log.gz" {
+			dirs = append(dirs, filepath.Dir(path))
+		}
+		return nil
+	})
+	return dirs, err
+}
+
+var serverLine = regexp.MustCompile(`mj-server[^\n"]*`)
+
+// ServerOptions reads the flags of the original server run from a game
+// directory and turns them into our controller options.
+func ServerOptions(dir string) (engine.ServerOptions, error) {
+	var flags []string
+	for _, name := range []string{"commands.sh", "meta.json"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		if m := serverLine.Find(b); m != nil {
+			flags = strings.Fields(string(m))[1:]
+			break
+		}
+	}
+	if flags == nil {
+		return engine.ServerOptions{}, fmt.Errorf("oracle: %s: no mj-server command line found", dir)
+	}
+	opts := engine.ServerOptions{Timeout: 15}
+	for i := 0; i < len(flags); i++ {
+		arg := func() string {
+			if i+1 < len(flags) {
+				i++
+				return flags[i]
+			}
+			return ""
+		}
+		switch flags[i] {
+		case "--seed":
+			opts.Seed, _ = strconv.Atoi(arg())
+		case "--timeout":
+			opts.Timeout, _ = strconv.Atoi(arg())
+		case "--random-seats":
+			opts.Seating = engine.SeatRandomly
+		case "--id-order-seats":
+			opts.Seating = engine.SeatByID
+		case "--no-special-scores":
+			opts.NoSpecialScores = true
+		case "--debug":
+			opts.Debug = true
+		case "--exit-on-disconnect":
+			opts.ExitOnDisconnect = true
+		case "--end-on-disconnect":
+			opts.EndOnDisconnect = true
+		case "--no-manager":
+			opts.NoManager = true
+		case "--option-file":
+			arg()
+			entries, err := ReadOptionFile(filepath.Join(dir, "options.txt"))
+			if err != nil {
+				return opts, err
+			}
+			opts.OptionFile = entries
+		case "--server", "--pause", "--logfile":
+			arg()
+		}
+	}
+	return opts, nil
+}
+
+// ReadOptionFile reads GameOption lines (the --option-file format).
+func ReadOptionFile(path string) ([]engine.CGameOption, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []engine.CGameOption
+	for _, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimRight(l, "\r")
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		ev, err := protocol.ParseEvent(l)
+		if err != nil {
+			return nil, fmt.Errorf("oracle: %s: %w", path, err)
+		}
+		if g, ok := ev.(engine.CGameOption); ok {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
+func readLog(path string) ([]protocol.LogRecord, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, err
+		}
+		defer z.Close()
+		r = z
+	}
+	return protocol.ReadLog(r)
+}
+
+// Replay runs one game directory through our controller.
+func Replay(dir string) (Result, error) {
+	res := Result{Dir: dir}
+	opts, err := ServerOptions(dir)
+	if err != nil {
+		return res, err
+	}
+	recs, err := readLog(filepath.Join(dir, "game.log.gz"))
+	if err != nil {
+		return res, err
+	}
+	for _, r := range recs {
+		if r.Sent && strings.HasPrefix(r.Line, "NewHand ") {
+			res.Hands++
+		}
+	}
+	c := engine.NewController(opts)
+	accepted := map[int]bool{}
+	var got []string // logged outputs not yet matched
+	hands, handOK := 0, true
+	for i := 0; i < len(recs); i++ {
+		r := recs[i]
+		if r.Sent {
+			want := r.String()
+			if len(got) == 0 || got[0] != want {
+				have := "(nothing)"
+				if len(got) > 0 {
+					have = got[0]
+				}
+				res.Diff = context(recs, i, have)
+				return res, nil
+			}
+			if strings.HasPrefix(r.Line, "NewHand ") {
+				if hands > 0 && handOK {
+					res.Identical++
+				}
+				hands++
+				handOK = true
+			}
+			got = got[1:]
+			continue
+		}
+		if len(got) > 0 {
+			res.Diff = context(recs, i, "extra output "+got[0])
+			return res, nil
+		}
+		if !accepted[r.Conn] {
+			n, _ := c.Accept()
+			if n != r.Conn {
+				return res, fmt.Errorf("oracle: connection %d accepted as %d", r.Conn, n)
+			}
+			accepted[r.Conn] = true
+		}
+		var outs []engine.Output
+		if r.Line == "(null)" {
+			outs = c.Lost(r.Conn)
+			accepted[r.Conn] = false
+		} else if a, err := protocol.ParseAction(r.Line); err != nil {
+			outs = c.BadLine(r.Conn)
+		} else {
+			outs = c.Handle(r.Conn, a)
+		}
+		for _, o := range outs {
+			if o.Logged && o.Event != nil {
+				got = append(got, protocol.LogRecord{Conn: o.Conn, Sent: true, Line: o.Event.String()}.String())
+			}
+		}
+	}
+	if len(got) > 0 {
+		res.Diff = "extra output at end of log: " + got[0]
+		return res, nil
+	}
+	if hands > 0 && handOK {
+		res.Identical++
+	}
+	return res, nil
+}
+
+func context(recs []protocol.LogRecord, i int, have string) string {
+	var b strings.Builder
+	for j := max(0, i-6); j < i; j++ {
+		fmt.Fprintf(&b, "    %s\n", oneLine(recs[j].String()))
+	}
+	fmt.Fprintf(&b, "  - %s\n  + %s\n", oneLine(recs[i].String()), oneLine(have))
+	return b.String()
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
