@@ -7,20 +7,6 @@ import (
 	"strings"
 )
 
-// A hand is played from a wall built in three steps, the same for a fresh
-// seed as in the original server:
-//
-//	tiles := ShuffleWall(r, flowers)    // or ReadWall for a --wallfile
-//	sw, ss := Dice(r, prevSize)         // the NewHand numbers; prevSize is
-//	prevSize = len(tiles)               // 0 before the first hand
-//	w := NewWall(tiles, deadWall, deadWall16)
-//
-// and then consumed with DrawLive (the deal, ordinary draws and, without
-// FlowersLoose, flower replacements) and DrawLoose (after a kong, and flower
-// replacements with FlowersLoose). Both steps draw from one *Rand in this
-// order; any other use of the generator in between changes every later
-// hand.
-
 // WallSize returns the number of tiles in a wall: 144 with flowers and
 // seasons, 136 without.
 func WallSize(flowers bool) int {
@@ -37,13 +23,10 @@ func WallSize(flowers bool) int {
 func TileSet(flowers bool) Tiles {
 	ts := make(Tiles, 0, WallSize(flowers))
 	for _, t := range AllTiles {
-		switch {
-		case t.IsSpecial():
-			if flowers {
-				ts = append(ts, t)
-			}
-		default:
+		if !t.IsSpecial() {
 			ts = append(ts, t, t, t, t)
+		} else if flowers {
+			ts = append(ts, t)
 		}
 	}
 	return ts
@@ -126,6 +109,19 @@ func ReadWall(rd io.Reader) (Tiles, error) {
 // tiles are taken from the front (index 0 up), loose tiles from the back
 // (the last tile first). The part between LiveEnd and DeadEnd is the dead
 // wall, which live draws never reach.
+//
+// The controller makes each hand's wall as the original server did:
+//
+//	tiles := ShuffleWall(r, flowers)      // or the tiles of a --wallfile (ReadWall)
+//	sw, ss := Dice(r, prevSize)           // the numbers of NewHand
+//	prevSize = len(tiles)                 // prevSize is 0 before the first hand
+//	w := NewWall(tiles, deadWall, deadWall16)
+//
+// and consumes it with DrawLive (the deal, ordinary draws and, without
+// FlowersLoose, flower replacements) and DrawLoose (after a kong, and
+// flower replacements with FlowersLoose). ShuffleWall and Dice draw from
+// the one *Rand of the game, in this order, after the --random-seats
+// draws (Rand.Seating); any other use of it changes every later hand.
 //
 // The fields are those of the original's wall record and may be set
 // directly, e.g. to restore a saved position; the methods never index

@@ -104,7 +104,7 @@ func (lr *lineReader) readLine() (string, error) {
 		lr.buf = append(lr.buf, c)
 	}
 	started := false
-	rawCR := false // the last byte stored is a CR that was not escaped
+	pendingCR := false // an unescaped CR, dropped if the terminator follows
 	for {
 		c, err := lr.r.ReadByte()
 		if err != nil {
@@ -114,15 +114,19 @@ func (lr *lineReader) readLine() (string, error) {
 			return "", err
 		}
 		started = true
-		switch c {
-		case '\n':
+		if c == '\n' {
 			if tooLong {
 				return "", ErrLineTooLong
 			}
-			if rawCR {
-				lr.buf = lr.buf[:len(lr.buf)-1]
-			}
 			return string(lr.buf), nil
+		}
+		if pendingCR {
+			put('\r')
+			pendingCR = false
+		}
+		switch c {
+		case '\r':
+			pendingCR = true
 		case '\\':
 			n, err := lr.r.ReadByte()
 			if err != nil {
@@ -138,10 +142,8 @@ func (lr *lineReader) readLine() (string, error) {
 				}
 			}
 			put(n)
-			rawCR = false
 		default:
 			put(c)
-			rawCR = c == '\r' && !tooLong
 		}
 	}
 }

@@ -321,3 +321,12 @@ func BenchmarkParseEvent(b *testing.B) {
 		}
 	}
 }
+
+func mustEvent(t testing.TB, line string) engine.Event {
+	t.Helper()
+	ev, err := ParseEvent(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
