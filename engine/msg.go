@@ -117,12 +117,12 @@ type OptionEntry struct {
 // written as is (the original does not escape it), so an empty one leaves
 // a trailing space.
 func (e OptionEntry) String() string {
-	var l line
+	var l wireLine
 	e.append(&l)
 	return string(l.b)
 }
 
-func (e OptionEntry) append(l *line) {
+func (e OptionEntry) append(l *wireLine) {
 	l.word(e.Name)
 	l.word(e.Type.String())
 	l.int(e.MinProt)
@@ -135,27 +135,27 @@ func (e OptionEntry) append(l *line) {
 	l.raw(e.Desc)
 }
 
-// line builds a wire line field by field.
-type line struct{ b []byte }
+// wireLine builds a wire line field by field.
+type wireLine struct{ b []byte }
 
-func newLine(keyword string) *line {
-	l := &line{b: make([]byte, 0, 32)}
+func newWireLine(keyword string) *wireLine {
+	l := &wireLine{b: make([]byte, 0, 32)}
 	l.b = append(l.b, keyword...)
 	return l
 }
 
-func (l *line) sep() {
+func (l *wireLine) sep() {
 	if len(l.b) > 0 {
 		l.b = append(l.b, ' ')
 	}
 }
 
-func (l *line) word(s string) { l.sep(); l.b = append(l.b, s...) }
-func (l *line) int(i int)     { l.sep(); l.b = strconv.AppendInt(l.b, int64(i), 10) }
-func (l *line) tile(t Tile)   { l.word(t.String()) }
-func (l *line) raw(s string)  { l.sep(); l.b = append(l.b, s...) }
+func (l *wireLine) word(s string) { l.sep(); l.b = append(l.b, s...) }
+func (l *wireLine) int(i int)     { l.sep(); l.b = strconv.AppendInt(l.b, int64(i), 10) }
+func (l *wireLine) tile(t Tile)   { l.word(t.String()) }
+func (l *wireLine) raw(s string)  { l.sep(); l.b = append(l.b, s...) }
 
-func (l *line) bool(v bool) {
+func (l *wireLine) bool(v bool) {
 	if v {
 		l.word("1")
 	} else {
@@ -168,7 +168,7 @@ func (l *line) bool(v bool) {
 // before a field and strips one leading backslash from a text, so the
 // escape preserves the text's start. (The original escapes only a space
 // or a backslash; other leading white space would be lost there.)
-func (l *line) text(s string) {
+func (l *wireLine) text(s string) {
 	l.sep()
 	if s != "" {
 		switch s[0] {
@@ -179,7 +179,7 @@ func (l *line) text(s string) {
 	l.b = append(l.b, s...)
 }
 
-func (l *line) String() string { return string(l.b) }
+func (l *wireLine) String() string { return string(l.b) }
 
 // Controller messages (CMsg), in the order of protocol.md section 3.
 
@@ -688,28 +688,28 @@ type PSwapTile struct {
 // String methods: the exact wire line of each message.
 
 func (m CError) String() string {
-	l := newLine("Error")
+	l := newWireLine("Error")
 	l.int(m.Seq)
 	l.text(m.Text)
 	return l.String()
 }
 
 func (m CInfoTiles) String() string {
-	l := newLine("InfoTiles")
+	l := newWireLine("InfoTiles")
 	l.int(m.ID)
 	l.text(m.Text)
 	return l.String()
 }
 
 func (m CStateSaved) String() string {
-	l := newLine("StateSaved")
+	l := newWireLine("StateSaved")
 	l.int(m.ID)
 	l.text(m.Filename)
 	return l.String()
 }
 
 func (m CConnectReply) String() string {
-	l := newLine("ConnectReply")
+	l := newWireLine("ConnectReply")
 	l.int(m.Version)
 	l.int(m.ID)
 	l.text(m.Reason)
@@ -719,20 +719,20 @@ func (m CConnectReply) String() string {
 func (CReconnect) String() string { return "Reconnect" }
 
 func (m CAuthReqd) String() string {
-	l := newLine("AuthReqd")
+	l := newWireLine("AuthReqd")
 	l.word(m.AuthType)
 	l.text(m.Data)
 	return l.String()
 }
 
 func (m CRedirect) String() string {
-	l := newLine("Redirect")
+	l := newWireLine("Redirect")
 	l.text(m.Dest)
 	return l.String()
 }
 
 func (m CPlayer) String() string {
-	l := newLine("Player")
+	l := newWireLine("Player")
 	l.int(m.ID)
 	l.text(m.Name)
 	return l.String()
@@ -741,7 +741,7 @@ func (m CPlayer) String() string {
 func (m CNewRound) String() string { return "NewRound " + m.Wind.String() }
 
 func (m CGame) String() string {
-	l := newLine("Game")
+	l := newWireLine("Game")
 	l.int(m.East)
 	l.int(m.South)
 	l.int(m.West)
@@ -759,29 +759,29 @@ func (m CGame) String() string {
 }
 
 func (m CNewHand) String() string {
-	l := newLine("NewHand")
+	l := newWireLine("NewHand")
 	l.int(m.East)
 	l.int(m.StartWall)
 	l.int(m.StartStack)
 	return l.String()
 }
 
-func idTile(keyword string, id int, t Tile) string {
-	l := newLine(keyword)
+func fmtIDTile(keyword string, id int, t Tile) string {
+	l := newWireLine(keyword)
 	l.int(id)
 	l.tile(t)
 	return l.String()
 }
 
-func idSerial(keyword string, id, serial int) string {
-	l := newLine(keyword)
+func fmtIDSerial(keyword string, id, serial int) string {
+	l := newWireLine(keyword)
 	l.int(id)
 	l.int(serial)
 	return l.String()
 }
 
-func idTileSerial(keyword string, id int, t Tile, serial int) string {
-	l := newLine(keyword)
+func fmtIDTileSerial(keyword string, id int, t Tile, serial int) string {
+	l := newWireLine(keyword)
 	l.int(id)
 	l.tile(t)
 	l.int(serial)
@@ -789,19 +789,19 @@ func idTileSerial(keyword string, id int, t Tile, serial int) string {
 }
 
 func (m CPlayerDeclaresSpecial) String() string {
-	return idTile("PlayerDeclaresSpecial", m.ID, m.Tile)
+	return fmtIDTile("PlayerDeclaresSpecial", m.ID, m.Tile)
 }
 
 func (m CStartPlay) String() string { return "StartPlay " + strconv.Itoa(m.ID) }
 
 func (m CStopPlay) String() string {
-	l := newLine("StopPlay")
+	l := newWireLine("StopPlay")
 	l.text(m.Text)
 	return l.String()
 }
 
 func (m CPause) String() string {
-	l := newLine("Pause")
+	l := newWireLine("Pause")
 	l.int(m.Exempt)
 	l.int(m.Requestor)
 	l.text(m.Text)
@@ -810,12 +810,12 @@ func (m CPause) String() string {
 
 func (m CPlayerReady) String() string { return "PlayerReady " + strconv.Itoa(m.ID) }
 
-func (m CPlayerDraws) String() string { return idTile("PlayerDraws", m.ID, m.Tile) }
+func (m CPlayerDraws) String() string { return fmtIDTile("PlayerDraws", m.ID, m.Tile) }
 
-func (m CPlayerDrawsLoose) String() string { return idTile("PlayerDrawsLoose", m.ID, m.Tile) }
+func (m CPlayerDrawsLoose) String() string { return fmtIDTile("PlayerDrawsLoose", m.ID, m.Tile) }
 
 func (m CPlayerDiscards) String() string {
-	l := newLine("PlayerDiscards")
+	l := newWireLine("PlayerDiscards")
 	l.int(m.ID)
 	l.tile(m.Tile)
 	l.int(m.Serial)
@@ -824,14 +824,14 @@ func (m CPlayerDiscards) String() string {
 }
 
 func (m CClaimDenied) String() string {
-	l := newLine("ClaimDenied")
+	l := newWireLine("ClaimDenied")
 	l.int(m.ID)
 	l.text(m.Text)
 	return l.String()
 }
 
 func (m CPlayerDoesntClaim) String() string {
-	l := newLine("PlayerDoesntClaim")
+	l := newWireLine("PlayerDoesntClaim")
 	l.int(m.ID)
 	l.int(m.Serial)
 	l.bool(m.Timeout)
@@ -839,44 +839,44 @@ func (m CPlayerDoesntClaim) String() string {
 }
 
 func (m CDangerousDiscard) String() string {
-	l := newLine("DangerousDiscard")
+	l := newWireLine("DangerousDiscard")
 	l.int(m.ID)
 	l.int(m.Serial)
 	l.bool(m.NoChoice)
 	return l.String()
 }
 
-func (m CPlayerClaimsPung) String() string { return idSerial("PlayerClaimsPung", m.ID, m.Serial) }
+func (m CPlayerClaimsPung) String() string { return fmtIDSerial("PlayerClaimsPung", m.ID, m.Serial) }
 
-func (m CPlayerPungs) String() string { return idTile("PlayerPungs", m.ID, m.Tile) }
+func (m CPlayerPungs) String() string { return fmtIDTile("PlayerPungs", m.ID, m.Tile) }
 
 func (m CPlayerFormsClosedPung) String() string {
-	return idTile("PlayerFormsClosedPung", m.ID, m.Tile)
+	return fmtIDTile("PlayerFormsClosedPung", m.ID, m.Tile)
 }
 
-func (m CPlayerClaimsKong) String() string { return idSerial("PlayerClaimsKong", m.ID, m.Serial) }
+func (m CPlayerClaimsKong) String() string { return fmtIDSerial("PlayerClaimsKong", m.ID, m.Serial) }
 
-func (m CPlayerKongs) String() string { return idTile("PlayerKongs", m.ID, m.Tile) }
+func (m CPlayerKongs) String() string { return fmtIDTile("PlayerKongs", m.ID, m.Tile) }
 
 func (m CPlayerDeclaresClosedKong) String() string {
-	return idTileSerial("PlayerDeclaresClosedKong", m.ID, m.Tile, m.Serial)
+	return fmtIDTileSerial("PlayerDeclaresClosedKong", m.ID, m.Tile, m.Serial)
 }
 
 func (m CPlayerAddsToPung) String() string {
-	return idTileSerial("PlayerAddsToPung", m.ID, m.Tile, m.Serial)
+	return fmtIDTileSerial("PlayerAddsToPung", m.ID, m.Tile, m.Serial)
 }
 
-func (m CPlayerRobsKong) String() string { return idTile("PlayerRobsKong", m.ID, m.Tile) }
+func (m CPlayerRobsKong) String() string { return fmtIDTile("PlayerRobsKong", m.ID, m.Tile) }
 
 func (m CCanMahJong) String() string {
-	l := newLine("CanMahJong")
+	l := newWireLine("CanMahJong")
 	l.tile(m.Tile)
 	l.bool(m.Answer)
 	return l.String()
 }
 
 func (m CPlayerClaimsChow) String() string {
-	l := newLine("PlayerClaimsChow")
+	l := newWireLine("PlayerClaimsChow")
 	l.int(m.ID)
 	l.int(m.Serial)
 	l.word(m.Pos.String())
@@ -884,7 +884,7 @@ func (m CPlayerClaimsChow) String() string {
 }
 
 func (m CPlayerChows) String() string {
-	l := newLine("PlayerChows")
+	l := newWireLine("PlayerChows")
 	l.int(m.ID)
 	l.tile(m.Tile)
 	l.word(m.Pos.String())
@@ -892,36 +892,36 @@ func (m CPlayerChows) String() string {
 }
 
 func (m CPlayerFormsClosedChow) String() string {
-	return idTile("PlayerFormsClosedChow", m.ID, m.Tile)
+	return fmtIDTile("PlayerFormsClosedChow", m.ID, m.Tile)
 }
 
 func (m CWashOut) String() string {
-	l := newLine("WashOut")
+	l := newWireLine("WashOut")
 	l.text(m.Text)
 	return l.String()
 }
 
 func (m CPlayerClaimsMahJong) String() string {
-	return idSerial("PlayerClaimsMahJong", m.ID, m.Serial)
+	return fmtIDSerial("PlayerClaimsMahJong", m.ID, m.Serial)
 }
 
-func (m CPlayerMahJongs) String() string { return idTile("PlayerMahJongs", m.ID, m.Tile) }
+func (m CPlayerMahJongs) String() string { return fmtIDTile("PlayerMahJongs", m.ID, m.Tile) }
 
-func (m CPlayerPairs) String() string { return idTile("PlayerPairs", m.ID, m.Tile) }
+func (m CPlayerPairs) String() string { return fmtIDTile("PlayerPairs", m.ID, m.Tile) }
 
 func (m CPlayerFormsClosedPair) String() string {
-	return idTile("PlayerFormsClosedPair", m.ID, m.Tile)
+	return fmtIDTile("PlayerFormsClosedPair", m.ID, m.Tile)
 }
 
 func (m CPlayerShowsTiles) String() string {
-	l := newLine("PlayerShowsTiles")
+	l := newWireLine("PlayerShowsTiles")
 	l.int(m.ID)
 	l.text(m.Tiles.String())
 	return l.String()
 }
 
 func (m CPlayerSpecialSet) String() string {
-	l := newLine("PlayerSpecialSet")
+	l := newWireLine("PlayerSpecialSet")
 	l.int(m.ID)
 	l.tile(m.Tile)
 	l.text(m.Tiles.String())
@@ -929,14 +929,14 @@ func (m CPlayerSpecialSet) String() string {
 }
 
 func (m CPlayerFormsClosedSpecialSet) String() string {
-	l := newLine("PlayerFormsClosedSpecialSet")
+	l := newWireLine("PlayerFormsClosedSpecialSet")
 	l.int(m.ID)
 	l.text(m.Tiles.String())
 	return l.String()
 }
 
 func (m CPlayerOptionSet) String() string {
-	l := newLine("PlayerOptionSet")
+	l := newWireLine("PlayerOptionSet")
 	l.word(m.Option.String())
 	l.bool(m.Ack)
 	l.int(m.Value)
@@ -945,7 +945,7 @@ func (m CPlayerOptionSet) String() string {
 }
 
 func (m CHandScore) String() string {
-	l := newLine("HandScore")
+	l := newWireLine("HandScore")
 	l.int(m.ID)
 	l.int(m.Score)
 	l.text(m.Text)
@@ -953,7 +953,7 @@ func (m CHandScore) String() string {
 }
 
 func (m CSettlement) String() string {
-	l := newLine("Settlement")
+	l := newWireLine("Settlement")
 	l.int(m.East)
 	l.int(m.South)
 	l.int(m.West)
@@ -965,21 +965,21 @@ func (m CSettlement) String() string {
 func (CGameOver) String() string { return "GameOver" }
 
 func (m CGameOption) String() string {
-	l := newLine("GameOption")
+	l := newWireLine("GameOption")
 	l.int(m.ID)
 	m.Entry.append(l)
 	return l.String()
 }
 
 func (m CChangeManager) String() string {
-	l := newLine("ChangeManager")
+	l := newWireLine("ChangeManager")
 	l.int(m.ID)
 	l.int(m.Manager)
 	return l.String()
 }
 
 func (m CMessage) String() string {
-	l := newLine("Message")
+	l := newWireLine("Message")
 	l.int(m.Sender)
 	l.int(m.Addressee)
 	l.text(m.Text)
@@ -987,19 +987,19 @@ func (m CMessage) String() string {
 }
 
 func (m CWall) String() string {
-	l := newLine("Wall")
+	l := newWireLine("Wall")
 	l.text(m.Tiles.String())
 	return l.String()
 }
 
 func (m CComment) String() string {
-	l := newLine("#")
+	l := newWireLine("#")
 	l.text(m.Text)
 	return l.String()
 }
 
 func (m CSwapTile) String() string {
-	l := newLine("SwapTile")
+	l := newWireLine("SwapTile")
 	l.int(m.ID)
 	l.tile(m.Old)
 	l.tile(m.New)
@@ -1007,7 +1007,7 @@ func (m CSwapTile) String() string {
 }
 
 func (m PConnect) String() string {
-	l := newLine("Connect")
+	l := newWireLine("Connect")
 	l.int(m.Version)
 	l.int(m.LastID)
 	l.text(m.Name)
@@ -1015,14 +1015,14 @@ func (m PConnect) String() string {
 }
 
 func (m PAuthInfo) String() string {
-	l := newLine("AuthInfo")
+	l := newWireLine("AuthInfo")
 	l.word(m.AuthType)
 	l.text(m.Data)
 	return l.String()
 }
 
 func (m PNewAuthInfo) String() string {
-	l := newLine("NewAuthInfo")
+	l := newWireLine("NewAuthInfo")
 	l.word(m.AuthType)
 	l.text(m.Data)
 	return l.String()
@@ -1033,13 +1033,13 @@ func (PRequestReconnect) String() string { return "RequestReconnect" }
 func (PDisconnect) String() string { return "Disconnect" }
 
 func (m PSaveState) String() string {
-	l := newLine("SaveState")
+	l := newWireLine("SaveState")
 	l.text(m.Filename)
 	return l.String()
 }
 
 func (m PLoadState) String() string {
-	l := newLine("LoadState")
+	l := newWireLine("LoadState")
 	l.text(m.Filename)
 	return l.String()
 }
@@ -1047,7 +1047,7 @@ func (m PLoadState) String() string {
 func (m PDeclareSpecial) String() string { return "DeclareSpecial " + m.Tile.String() }
 
 func (m PRequestPause) String() string {
-	l := newLine("RequestPause")
+	l := newWireLine("RequestPause")
 	l.text(m.Text)
 	return l.String()
 }
@@ -1055,7 +1055,7 @@ func (m PRequestPause) String() string {
 func (PReady) String() string { return "Ready" }
 
 func (m PDiscard) String() string {
-	l := newLine("Discard")
+	l := newWireLine("Discard")
 	l.tile(m.Tile)
 	l.bool(m.Calling)
 	return l.String()
@@ -1076,7 +1076,7 @@ func (m PAddToPung) String() string { return "AddToPung " + m.Tile.String() }
 func (m PQueryMahJong) String() string { return "QueryMahJong " + m.Tile.String() }
 
 func (m PChow) String() string {
-	l := newLine("Chow")
+	l := newWireLine("Chow")
 	l.int(m.Serial)
 	l.word(m.Pos.String())
 	return l.String()
@@ -1099,7 +1099,7 @@ func (PSpecialSet) String() string { return "SpecialSet" }
 func (PFormClosedSpecialSet) String() string { return "FormClosedSpecialSet" }
 
 func (m PSetPlayerOption) String() string {
-	l := newLine("SetPlayerOption")
+	l := newWireLine("SetPlayerOption")
 	l.word(m.Option.String())
 	l.bool(m.Ack)
 	l.int(m.Value)
@@ -1108,7 +1108,7 @@ func (m PSetPlayerOption) String() string {
 }
 
 func (m PSetGameOption) String() string {
-	l := newLine("SetGameOption")
+	l := newWireLine("SetGameOption")
 	l.word(m.Name)
 	l.text(m.Value)
 	return l.String()
@@ -1126,14 +1126,14 @@ func (m PListGameOptions) String() string {
 func (m PChangeManager) String() string { return "ChangeManager " + strconv.Itoa(m.Manager) }
 
 func (m PSendMessage) String() string {
-	l := newLine("SendMessage")
+	l := newWireLine("SendMessage")
 	l.int(m.Addressee)
 	l.text(m.Text)
 	return l.String()
 }
 
 func (m PSwapTile) String() string {
-	l := newLine("SwapTile")
+	l := newWireLine("SwapTile")
 	l.int(m.ID)
 	l.tile(m.Old)
 	l.tile(m.New)

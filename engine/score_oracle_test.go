@@ -90,7 +90,18 @@ func readMJS(t testing.TB, name string) []string {
 }
 
 // unescape removes one level of backslash escaping from a text field.
+// The original's hand-history writer escapes a text's leading space a
+// second time ("\\ 0.5 Limit ..." where the wire has "\ 0.5 Limit ..."),
+// so a backslash left before a leading space is dropped as well.
 func unescape(s string) string {
+	s = unescape1(s)
+	if strings.HasPrefix(s, `\ `) {
+		s = s[1:]
+	}
+	return s
+}
+
+func unescape1(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}

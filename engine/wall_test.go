@@ -423,22 +423,19 @@ func BenchmarkShuffleWall(b *testing.B) {
 // The tests below prove the wall against the games of the original
 // programs in shared/oracle. They skip when the corpus is absent.
 
-// wallOracleDir finds shared/oracle: $SHARED/oracle when SHARED is set
-// (the Makefile's variable), else beside the repository (../shared, which
-// is ../../shared from this package's directory).
+// wallOracleDir finds shared/oracle: $MJ_SHARED/oracle when MJ_SHARED is
+// set (the Makefile sets it from SHARED), else beside the repository
+// (../shared from the root, ../../shared from this package's directory).
 func wallOracleDir(t *testing.T) string {
 	t.Helper()
-	dirs := []string{filepath.Join("..", "..", "shared", "oracle"), "/work/shared/oracle"}
-	if s := os.Getenv("SHARED"); s != "" {
-		dirs = []string{filepath.Join(s, "oracle")}
+	dir := filepath.Join("..", "..", "shared", "oracle")
+	if s := os.Getenv("MJ_SHARED"); s != "" {
+		dir = filepath.Join(s, "oracle")
 	}
-	for _, d := range dirs {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			return d
-		}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		t.Skipf("no oracle games in %s; set MJ_SHARED to the shared directory", dir)
 	}
-	t.Skip("shared/oracle not found; set SHARED to the shared directory")
-	return ""
+	return dir
 }
 
 // wallGame is one game of the corpus with what the wall depends on.

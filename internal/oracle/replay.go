@@ -236,3 +236,31 @@ func context(recs []protocol.LogRecord, i int, have string) string {
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
+
+// Root returns the directory holding the original's logged games:
+// $MJ_SHARED/oracle when MJ_SHARED is set, otherwise shared/oracle beside
+// the repository (found by walking up from the working directory). The
+// boolean is false when there is none.
+func Root() (string, bool) {
+	if s := os.Getenv("MJ_SHARED"); s != "" {
+		d := filepath.Join(s, "oracle")
+		_, err := os.Stat(d)
+		return d, err == nil
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for {
+		d := filepath.Join(dir, "..", "shared", "oracle")
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			_, err := os.Stat(d)
+			return d, err == nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,46 @@
+# The two commands: `make run` serves the game, `make test` checks everything
+# (it is what .ci/run runs). The other targets are helpers.
+
+# The shared directory (the original's games in oracle/, the reference docs)
+# sits beside the repository in CI. Tests find it through MJ_SHARED.
+SHARED ?= ../shared
+export MJ_SHARED ?= $(abspath $(SHARED))
+
+WASM_EXEC = $$(go env GOROOT)/lib/wasm/go_js_wasm_exec
+
+.PHONY: test run bench fmt fuzz replay
+
+test:
+	scripts/deps.sh
+	scripts/check-fmt.sh
+	go vet ./...
+	GOOS=js GOARCH=wasm go vet ./...
+	scripts/check-imports.sh
+	go test -race -shuffle=on ./...
+	GOOS=js GOARCH=wasm go test -exec="$(WASM_EXEC)" ./engine/...
+	scripts/fuzz.sh engine
+
+run:
+	@if [ -d cmd/mj-web ]; then \
+		go run ./cmd/mj-web; \
+	else \
+		echo "make run: the web table (cmd/mj-web) is not built yet" >&2; exit 1; \
+	fi
+
+bench:
+	go test -run='^$$' -bench=. -benchmem ./engine/...
+
+fmt:
+	gofmt -w $$(find . -name '*.go' -not -path './.git/*' -not -path '*/node_modules/*' -not -path '*/testdata/*')
+
+fuzz:
+	scripts/fuzz.sh engine
+
+replay:
+	@if [ ! -d "$(SHARED)/oracle" ]; then \
+		echo "make replay: no oracle games in $(SHARED)/oracle (set SHARED=dir)" >&2; exit 1; \
+	elif [ ! -d cmd/mj-replay ]; then \
+		echo "make replay: cmd/mj-replay does not exist yet" >&2; exit 1; \
+	else \
+		go run ./cmd/mj-replay "$(SHARED)/oracle"; \
+	fi
