@@ -23,7 +23,7 @@ func run(roots []string) error {
 	if len(roots) == 0 {
 		return fmt.Errorf("usage: mj-replay DIR...")
 	}
-	total, same, failed := 0, 0, false
+	total, same, files, failed := 0, 0, 0, false
 	for _, root := range roots {
 		dirs, err := oracle.Games(root)
 		if err != nil {
@@ -36,6 +36,7 @@ func run(roots []string) error {
 			}
 			total += res.Hands
 			same += res.Identical
+			files += res.HandFiles
 			status := "ok"
 			if res.Diff != "" || res.Identical != res.Hands {
 				status = "DIFFERS"
@@ -47,6 +48,7 @@ func run(roots []string) error {
 			}
 		}
 	}
+	fmt.Printf("hand-history files compared: %d\n", files)
 	fmt.Printf("hands: %d identical of %d\n", same, total)
 	if failed {
 		os.Exit(1)

@@ -27,6 +27,7 @@ type Result struct {
 	Dir       string
 	Hands     int    // NewHand records in the log
 	Identical int    // hands whose every record matched
+	HandFiles int    // hand-history files compared
 	Diff      string // the first difference with context; empty if none
 }
 
@@ -164,6 +165,25 @@ func Replay(dir string) (Result, error) {
 			res.Hands++
 		}
 	}
+	// Each scored hand's record must equal the original's hand-history
+	// file byte for byte.
+	var histDiff string
+	opts.HandHistory = func(name string, msgs []engine.Event) {
+		if histDiff != "" {
+			return
+		}
+		res.HandFiles++
+		var b []byte
+		for _, m := range msgs {
+			b = protocol.AppendWire(b, m.String())
+		}
+		want, err := readGz(filepath.Join(dir, "hands", name+".gz"))
+		if err != nil {
+			histDiff = fmt.Sprintf("hand history %s: %v", name, err)
+		} else if string(want) != string(b) {
+			histDiff = fmt.Sprintf("hand history %s differs from the original's:\n%s", name, firstLineDiff(string(want), string(b)))
+		}
+	}
 	c := engine.NewController(opts)
 	accepted := map[int]bool{}
 	var got []string // logged outputs not yet matched
@@ -220,10 +240,45 @@ func Replay(dir string) (Result, error) {
 		res.Diff = "extra output at end of log: " + got[0]
 		return res, nil
 	}
+	if histDiff != "" {
+		res.Diff = histDiff
+		return res, nil
+	}
 	if hands > 0 && handOK {
 		res.Identical++
 	}
 	return res, nil
+}
+
+func readGz(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(z)
+}
+
+// firstLineDiff shows the first line where two texts differ.
+func firstLineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("  line %d\n  - %q\n  + %q\n", i+1, a, b)
+		}
+	}
+	return ""
 }
 
 func context(recs []protocol.LogRecord, i int, have string) string {
