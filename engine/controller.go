@@ -366,8 +366,11 @@ func (c *Controller) handle(cnx int, a Action) {
 			c.sendError(cnx, "Not reasonable to pause at this point")
 			return
 		}
-		// Like the original, the pause is announced but not enforced.
-		c.sendAll(CPause{Requestor: p.ID, Text: m.Text})
+		// The original only announced this pause; ours holds play until
+		// everybody has said Ready again.
+		pause := CPause{Requestor: p.ID, Text: m.Text}
+		c.apply(pause)
+		c.sendAll(pause)
 	case PSetPlayerOption:
 		c.handleSetPlayerOption(cnx, p, m)
 	case PReady:
@@ -1153,9 +1156,13 @@ func (c *Controller) handleAuthInfo(cnx int, m PAuthInfo) {
 		return
 	}
 	if m.Data != c.extras[p].authData {
-		// The original sent uninitialised numbers here; we send zeros.
+		// The original kept a half-made player here, leaking the seat.
 		c.sendCnx(cnx, CConnectReply{Version: ProtocolVersion, Reason: "Authentication failure"}, true)
 		c.closeConnection(cnx)
+		if !c.loadState {
+			*p = Player{}
+			p.NewHand(NoWind)
+		}
 		return
 	}
 	c.extras[p].authState = authDone

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -99,7 +100,7 @@ func pick[T any](c bool, a, b T) T {
 func describe(p *engine.Player) string {
 	var b strings.Builder
 	if p.Hidden {
-		b.WriteString("?" + itoa(p.NumConcealed))
+		b.WriteString("?" + strconv.Itoa(p.NumConcealed))
 	} else {
 		b.WriteString(engine.Tiles(p.Concealed[:p.NumConcealed]).String())
 	}
@@ -116,16 +117,7 @@ func describe(p *engine.Player) string {
 	if !p.NoDiscard {
 		b.WriteString(" discarded")
 	}
-	return strings.TrimSpace(b.String())
-}
-
-func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(n)) }
-
-func fmtInt(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return fmtInt(n/10) + string(rune('0'+n%10))
+	return strings.Join(strings.Fields(b.String()), " ")
 }
 
 func TestPlayerMoves(t *testing.T) {
@@ -141,8 +133,8 @@ func TestPlayerMoves(t *testing.T) {
 		{"draw loose appends", "5B 1C", 0, (*engine.Player).DrawsLooseTile, "9D", "5B 1C 9D *  *"},
 		{"hidden draw counts", "?3", 0, (*engine.Player).DrawsTile, "--", "?4 *  *"},
 		{"discard first copy", "1B 2B 1B 3B", 0, (*engine.Player).Discards, "1B", "2B 1B 3B *  * discarded"},
-		{"discard at hint", "1B 2B 1B 3B", 3, (*engine.Player).Discards, "1B", "1B 2B 3B *  * discarded"},
-		{"bad hint ignored", "1B 2B 1B 3B", 2, (*engine.Player).Discards, "1B", "2B 1B 3B *  * discarded"},
+		{"discard at hint", "1B 2B 1B 3B", 2, (*engine.Player).Discards, "1B", "1B 2B 3B *  * discarded"},
+		{"bad hint ignored", "1B 2B 1B 3B", 3, (*engine.Player).Discards, "1B", "2B 1B 3B *  * discarded"},
 		{"hidden discard", "?14", 0, (*engine.Player).Discards, "5B", "?13 *  * discarded"},
 		{"pung", "5C 1B 5C 2B", 0, (*engine.Player).Pungs, "5C", "1B 2B * 5C-5C-5C *"},
 		{"pung declares last tiles", "5C 5C", 0, (*engine.Player).Pungs, "5C", "* 5C-5C-5C * declared"},
@@ -158,8 +150,8 @@ func TestPlayerMoves(t *testing.T) {
 		{"special", "1B 2F 3B", 0, (*engine.Player).DeclaresSpecial, "2F", "1B 3B *  * 2F"},
 		{"hidden special", "?14 * * 1S", 0, (*engine.Player).DeclaresSpecial, "2F", "?13 *  * 1S 2F"},
 		{"hidden pung", "?4", 0, (*engine.Player).Pungs, "EW", "?2 * EW-EW-EW *"},
-		{"hidden pair declares", "?1", 0, (*engine.Player).Pairs, "EW", "* EW-EW * declared"},
-		{"chow lower", "7D 3D 2D 4D", 0, chowAt(engine.Lower), "2D", "7D 4D * 2D-3D-4D *"},
+		{"hidden pair declares", "?1", 0, (*engine.Player).Pairs, "EW", "?0 * EW-EW * declared"},
+		{"chow lower", "7D 3D 2D 4D", 0, chowAt(engine.Lower), "2D", "7D 2D * 2D-3D-4D *"},
 		{"chow middle", "7D 3D 2D 4D", 0, chowAt(engine.Middle), "3D", "7D 3D * 2D-3D-4D *"},
 		{"chow upper", "7D 3D 2D 4D", 0, chowAt(engine.Upper), "4D", "7D 4D * 2D-3D-4D *"},
 		{"closed chow", "7D 3D 2D 4D", 0, closedChowAt(engine.Lower), "2D", "7D * 2D+3D+4D *"},
@@ -338,11 +330,11 @@ func TestTilesString(t *testing.T) {
 		t.Errorf("TilesString reordered the hand: %s", got)
 	}
 	q := mustHand(t, "?2")
-	if got, want := q.TilesString(false), "-- -- *  * "; got != want {
+	if got, want := q.TilesString(false), "-- -- * * "; got != want {
 		t.Errorf("hidden player: got %q, want %q", got, want)
 	}
 	q = mustHand(t, "")
-	if got, want := q.TilesString(false), " *  * "; got != want {
+	if got, want := q.TilesString(false), " * * "; got != want {
 		t.Errorf("empty: got %q, want %q", got, want)
 	}
 }
@@ -370,7 +362,7 @@ func TestCanMahJong(t *testing.T) {
 		{"1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B 9B 9B", "1C", false, false},
 		{"2B 3B * 5C-5C-5C 7D-8D-9D EW-EW-EW+EW * 1F", "GD", false, false},
 		{"2B 3B GD * 5C-5C-5C 7D-8D-9D EW-EW-EW+EW * 1F", "GD", false, false},
-		{"2B 3B GD * 5C-5C-5C 7D-8D-9D EW-EW-EW+EW", "4B", false, true},
+		{"2B 3B GD GD * 5C-5C-5C 7D-8D-9D EW-EW-EW+EW", "4B", false, true},
 		{"GD * 5C-5C-5C 7D-8D-9D EW-EW-EW+EW 1B-2B-3B", "GD", false, true},
 		{"* 5C-5C-5C 7D-8D-9D EW-EW-EW+EW 1B-2B-3B GD-GD", "--", false, true},
 		{"1B 1B 3C 3C 5D 5D EW EW RD RD 9B 9B 2C", "2C", false, false},
@@ -388,8 +380,8 @@ func TestCanMahJong(t *testing.T) {
 		{"?2 * 5C-5C-5C 7D-8D-9D EW-EW-EW+EW 1B-2B-3B", "--", false, true},
 		{"?1 * 5C-5C-5C 7D-8D-9D EW-EW-EW+EW 1B-2B-3B", "RD", false, true},
 		{"?1 * 5C-5C-5C 7D-8D-9D EW-EW-EW+EW", "RD", false, false},
-		{"?12 * RD+RD", "RD", true, true},
-		{"?12 * RD+RD", "RD", false, false},
+		{"?9 * RD+RD 5B+5B", "RD", true, true},
+		{"?9 * RD+RD 5B+5B", "RD", false, false},
 		{"", "--", false, false},
 		{"", "RD", false, false},
 	}
@@ -399,7 +391,7 @@ func TestCanMahJong(t *testing.T) {
 		if got := p.CanMahJong(tile(t, tt.tile), tt.sevenPairs); got != tt.want {
 			t.Errorf("%s + %s (seven pairs %v): got %v, want %v", tt.hand, tt.tile, tt.sevenPairs, got, tt.want)
 		}
-		if got := originalCanMahJong(p, tile(t, tt.tile), tt.sevenPairs); got != tt.want {
+		if got := originalCanMahJong(p, tile(t, tt.tile), tt.sevenPairs); !p.Hidden && got != tt.want {
 			t.Errorf("%s + %s: the original's search says %v", tt.hand, tt.tile, got)
 		}
 		if *p != before {
@@ -441,9 +433,16 @@ func originalCanMahJong(p *engine.Player, t engine.Tile, sevenPairs bool) bool {
 			}
 		}
 	default:
+		// (Trying each kind once gives the original's answer faster
+		// than trying each tile.)
+		var tried [engine.MaxTile]bool
 	search:
 		for i := range p.NumConcealed {
 			x := p.Concealed[i]
+			if tried[x] {
+				continue
+			}
+			tried[x] = true
 			for _, form := range []func(*engine.Player) error{
 				func(c *engine.Player) error { return c.FormsClosedPung(x) },
 				func(c *engine.Player) error { return c.FormsClosedChow(x, engine.Lower) },
@@ -468,9 +467,9 @@ func originalCanMahJong(p *engine.Player, t engine.Tile, sevenPairs bool) bool {
 func TestCanMahJongMatchesOriginalSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	kinds := engine.AllTiles[:34]
-	n := 3000
+	n := 2000
 	if testing.Short() {
-		n = 300
+		n = 200
 	}
 	agree := [2]int{}
 	for range n {
@@ -508,7 +507,7 @@ func TestThirteenWonders(t *testing.T) {
 	if p.CanThirteenWonders(tile(t, "GD")) {
 		t.Error("12 + 1 tiles without a pair")
 	}
-	if !p.CanThirteenWonders(engine.Blank) == false {
+	if p.CanThirteenWonders(engine.Blank) {
 		t.Error("12 tiles")
 	}
 	_ = p.DrawsTile(tile(t, "GD"))

@@ -279,7 +279,7 @@ func ScoreHand(g *Game, s Seat, caller *Player, noSpecialScores bool) (score int
 		}
 		green := m.Tile.IsGreen()
 		if m.Kind == Chow || m.Kind == ClosedChow {
-			green = green && (m.Tile+1).IsGreen() && (m.Tile+2).IsGreen()
+			green = green && (m.Tile + 1).IsGreen() && (m.Tile + 2).IsGreen()
 		}
 		h.tile(m.Tile, green)
 	}
