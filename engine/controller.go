@@ -680,11 +680,8 @@ func (c *Controller) handleSwapTile(cnx int, m PSwapTile) {
 		c.sendError(cnx, "SwapTile: no such player")
 		return
 	}
-	i := g.Wall.DeadEnd - 1
-	for i >= g.Wall.LiveUsed && g.wallTile(i) != m.New {
-		i--
-	}
-	if i < g.Wall.LiveUsed {
+	i, ok := g.Wall.FindUnused(m.New)
+	if !ok {
 		c.sendError(cnx, "No new tile in wall")
 		return
 	}
@@ -934,17 +931,17 @@ func (c *Controller) startHand() {
 	startWall, startStack := Dice(c.rnd, c.lastWallSize)
 	nh := CNewHand{East: east, StartWall: startWall, StartStack: startStack}
 	c.mustApply(nh)
-	g.Wall.Tiles = tiles
-	if len(tiles) != g.Wall.Size {
-		// A wall file of the wrong size: use what matches the option.
-		g.Wall.Tiles = append(tiles, make(Tiles, max(0, g.Wall.Size-len(tiles)))...)[:g.Wall.Size]
+	if len(tiles) != g.Wall.Size() {
+		// A wall file made for the other tile set: refuse to deal garbage.
+		tiles = ShuffleWall(c.rnd, flowers)
 	}
-	c.lastWallSize = g.Wall.Size
+	copy(g.Wall.Tiles, tiles)
+	c.lastWallSize = g.Wall.Size()
 	c.sendAll(nh)
 	deal := func(s Seat, n int) {
 		p := g.Players[s]
 		for i := 0; i < n; i++ {
-			t, _ := g.drawLive()
+			t, _ := g.Wall.DrawLive()
 			p.DrawsTile(t)
 			c.sendID(p.ID, CPlayerDraws{ID: p.ID, Tile: t}, true)
 			c.sendOthers(p.ID, CPlayerDraws{ID: p.ID})
@@ -1694,6 +1691,6 @@ func (c *Controller) LoadGame(msgs []Event) (err error) {
 	c.history = history
 	c.completed = completed
 	c.loadState = true
-	c.lastWallSize = g.Wall.Size
+	c.lastWallSize = g.Wall.Size()
 	return nil
 }

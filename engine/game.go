@@ -49,71 +49,14 @@ func (g *Game) SeatOf(id int) Seat {
 // sevenPairs reports whether seven pairs counts as a winning hand.
 func (g *Game) sevenPairs() bool { return g.Options.Bool(OptSevenPairs) }
 
-// wallTile returns the wall tile at index i, Blank when the observer
-// does not know the wall.
-func (g *Game) wallTile(i int) Tile {
-	if i < 0 || i >= len(g.Wall.Tiles) {
-		return Blank
-	}
-	return g.Wall.Tiles[i]
-}
-
 // PeekLive returns the next live tile and whether there is one.
-func (g *Game) PeekLive() (Tile, bool) {
-	if g.Wall.LiveUsed >= g.Wall.LiveEnd {
-		return Blank, false
-	}
-	return g.wallTile(g.Wall.LiveUsed), true
-}
+func (g *Game) PeekLive() (Tile, bool) { return g.Wall.PeekLive() }
 
 // PeekLoose returns the next loose tile and whether there is one.
-func (g *Game) PeekLoose() (Tile, bool) {
-	if g.Options.Bool(OptDeadWall) {
-		if g.Wall.DeadEnd == g.Wall.LiveEnd {
-			return Blank, false
-		}
-	} else if g.Wall.DeadEnd == g.Wall.LiveUsed {
-		return Blank, false
-	}
-	return g.wallTile(g.Wall.DeadEnd - 1), true
-}
-
-// drawLive takes the next live tile.
-func (g *Game) drawLive() (Tile, bool) {
-	t, ok := g.PeekLive()
-	if ok {
-		g.Wall.LiveUsed++
-	}
-	return t, ok
-}
-
-// drawLoose takes the next loose tile and keeps the dead wall at its
-// size: with a replenished 14-tile dead wall two live tiles join the dead
-// wall whenever fewer than 13 loose tiles remain (this may move the end of
-// the live wall before tiles already drawn; the next live draw then fails).
-func (g *Game) drawLoose() (Tile, bool) {
-	t, ok := g.PeekLoose()
-	if !ok {
-		return Blank, false
-	}
-	g.Wall.DeadEnd--
-	if g.Options.Bool(OptDeadWall) {
-		if !g.Options.Bool(OptDeadWall16) && g.Wall.DeadEnd-g.Wall.LiveEnd < 13 {
-			g.Wall.LiveEnd -= 2
-		}
-	} else {
-		g.Wall.LiveEnd--
-	}
-	return t, true
-}
+func (g *Game) PeekLoose() (Tile, bool) { return g.Wall.PeekLoose() }
 
 // LiveLeft returns the number of live tiles still to be drawn.
-func (g *Game) LiveLeft() int {
-	if n := g.Wall.LiveEnd - g.Wall.LiveUsed; n > 0 {
-		return n
-	}
-	return 0
-}
+func (g *Game) LiveLeft() int { return g.Wall.LiveLeft() }
 
 // HasStarted reports whether the first hand of the game has begun.
 func (g *Game) HasStarted() bool {
@@ -378,20 +321,12 @@ func (g *Game) applyNewHand(m CNewHand, check bool) error {
 	}
 	g.Flags = 0
 	g.Konging = NotKonging
-	g.Wall.LiveUsed = 0
-	g.Wall.Size = 136
-	if g.Options.Bool(OptFlowers) {
-		g.Wall.Size = 144
+	// A seat does not see the wall: it follows the draws on blank tiles.
+	tiles := g.Wall.Tiles
+	if n := WallSize(g.Options.Bool(OptFlowers)); len(tiles) != n {
+		tiles = make(Tiles, n)
 	}
-	g.Wall.DeadEnd = g.Wall.Size
-	g.Wall.LiveEnd = g.Wall.Size
-	if g.Options.Bool(OptDeadWall) {
-		if g.Options.Bool(OptDeadWall16) {
-			g.Wall.LiveEnd -= 16
-		} else {
-			g.Wall.LiveEnd -= 14
-		}
-	}
+	g.Wall = *NewWall(tiles, g.Options.Bool(OptDeadWall), g.Options.Bool(OptDeadWall16))
 	g.Serial = 0
 	g.ExposedCount = [MaxTile]int{}
 	g.DiscardedCount = [MaxTile]int{}
@@ -500,7 +435,7 @@ func (g *Game) applyDrawsLoose(id int, t Tile, check bool) error {
 		return inconsistent("Unexpected failure drawing tile (player)")
 	}
 	*p = cp
-	g.drawLoose()
+	g.Wall.DrawLoose()
 	g.Needs = FromNone
 	g.Whence = FromLoose
 	g.Tile = t
@@ -739,7 +674,7 @@ func (g *Game) applyPairs(m CPlayerPairs, check bool) error {
 	}
 	g.MahJongPending = false
 	if check {
-		g.markDangerousDiscards()
+		MarkDangerousDiscard(g)
 	}
 	return nil
 }
@@ -826,8 +761,8 @@ func (g *Game) applyPungs(m CPlayerPungs, check bool) error {
 		return refuse("Nothing to chow")
 	}
 	if check {
-		g.markDangerousDiscards()
-		g.setDangerFlags(p)
+		MarkDangerousDiscard(g)
+		g.reassessDanger(p)
 	}
 	return nil
 }
@@ -851,7 +786,7 @@ func (g *Game) applyKongs(m CPlayerKongs, check bool) error {
 	g.markKong()
 	g.ExposedCount[m.Tile] += 3
 	if check {
-		g.setDangerFlags(p)
+		g.reassessDanger(p)
 	}
 	return nil
 }
@@ -925,8 +860,8 @@ func (g *Game) applyChows(m CPlayerChows, check bool) error {
 		return refuse("Nothing to chow")
 	}
 	if check {
-		g.markDangerousDiscards()
-		g.setDangerFlags(p)
+		MarkDangerousDiscard(g)
+		g.reassessDanger(p)
 	}
 	return nil
 }
@@ -1045,7 +980,7 @@ func (g *Game) applyKongDeclared(id int, t Tile, serial int, kind Konging, check
 		g.ExposedCount[t]++
 	}
 	if check {
-		g.setDangerFlags(p)
+		g.reassessDanger(p)
 	}
 	if kind == AddingToPung {
 		g.Flags &^= DangerousDiscardFlag | NoChoiceFlag
@@ -1112,166 +1047,10 @@ func (g *Game) applyShowsTiles(m CPlayerShowsTiles, check bool) error {
 	return nil
 }
 
-// setDangerFlags re-evaluates the categories in which p's exposed sets
-// make its claims dangerous to others. It is called whenever p declares
-// a set. The end-of-wall category is always set: it depends on the wall,
-// not the player, and is tested when a discard is claimed.
-func (g *Game) setDangerFlags(p *Player) {
-	s := int(p.Wind) - 1
-	if s < 0 || s >= NumSeats {
-		return
-	}
-	var sets, dragonSets, windSets int
-	allBamboo, allChar, allCircle := true, true, true
-	allHonours, allTerminals, allGreen := true, true, true
-	for _, m := range p.Melds {
-		if m.Kind == NoMeld {
-			continue
-		}
-		switch m.Kind {
-		case Chow:
-			sets++
-			allTerminals, allHonours = false, false
-		case Pung, Kong:
-			sets++
-		}
-		if m.Tile.IsDragon() {
-			dragonSets++
-		}
-		if m.Tile.IsWind() {
-			windSets++
-		}
-		switch m.Tile.Suit() {
-		case Bamboo:
-			allChar, allCircle = false, false
-			if m.Kind == Chow {
-				if !m.Tile.IsGreen() || !(m.Tile + 1).IsGreen() || !(m.Tile + 2).IsGreen() {
-					allGreen = false
-				}
-			} else if !m.Tile.IsGreen() {
-				allGreen = false
-			}
-		case Characters:
-			allBamboo, allCircle, allGreen = false, false, false
-		case Circles:
-			allBamboo, allChar, allGreen = false, false, false
-		case DragonSuit:
-			allBamboo, allChar, allCircle = false, false, false
-			if !m.Tile.IsGreen() {
-				allGreen = false
-			}
-		case WindSuit:
-			allBamboo, allChar, allCircle, allGreen = false, false, false, false
-		}
-		if !m.Tile.IsHonour() {
-			allHonours = false
-		}
-		if !m.Tile.IsTerminal() {
-			allTerminals = false
-		}
-	}
-	var f DangerFlags
-	three := sets >= 3
-	if three && allBamboo {
-		f |= DangerBamboo
-	}
-	if three && allChar {
-		f |= DangerCharacter
-	}
-	if three && allCircle {
-		f |= DangerCircle
-	}
-	if windSets >= 3 {
-		f |= DangerWind
-	}
-	if dragonSets >= 2 {
-		f |= DangerDragon
-	}
-	if three && allHonours {
-		f |= DangerHonour
-	}
-	if three && allGreen {
-		f |= DangerGreen
-	}
-	if three && allTerminals {
-		f |= DangerTerminal
-	}
-	p.DangerFlags[s] = f | DangerEnd
-}
-
-// endDanger reports whether a discard of t counts as dangerous under the
-// end-of-wall rule: four or fewer live tiles left and t not discarded
-// before (the count includes the discard itself).
-func (g *Game) endDanger(t Tile) bool {
-	return g.Wall.LiveEnd-g.Wall.LiveUsed <= 4 && g.DiscardedCount[t] <= 1
-}
-
-// dangerFor returns the categories of claimant p (in seat s) that tile t
-// falls into.
-func (g *Game) dangerFor(p *Player, s Seat, t Tile) DangerFlags {
-	own := p.DangerFlags[s]
-	var d DangerFlags
-	check := func(flag DangerFlags, hit bool) {
-		if own&flag != 0 && hit {
-			d |= flag
-		}
-	}
-	check(DangerBamboo, t.Suit() == Bamboo)
-	check(DangerCharacter, t.Suit() == Characters)
-	check(DangerCircle, t.Suit() == Circles)
-	check(DangerWind, t.Suit() == WindSuit)
-	check(DangerDragon, t.Suit() == DragonSuit)
-	check(DangerHonour, t.IsHonour())
-	check(DangerTerminal, t.IsTerminal())
-	check(DangerGreen, t.IsGreen())
-	return d
-}
-
-// markDangerousDiscards is called when a discard has just been claimed
-// (and before the claimant's own danger flags are re-evaluated): if the
-// tile fits a danger category of the claimant, the discarder becomes
-// liable unless every tile it held would have been dangerous too.
-func (g *Game) markDangerousDiscards() {
-	if g.Player == NoSeat || g.Supplier == NoSeat {
-		return
-	}
-	p := g.Players[g.Player]
-	s, sup, t := Seat(int(p.Wind)-1), g.Supplier, g.Tile
-	if s < 0 || s >= NumSeats {
-		return
-	}
-	danger := g.dangerFor(p, s, t)
-	if g.endDanger(t) {
-		danger |= DangerEnd
-	}
-	noChoice := false
-	if psup := g.Players[sup]; danger != 0 && !psup.Hidden {
-		noChoice = true
-		for _, ct := range psup.Concealed[:psup.NumConcealed] {
-			dangerous := g.endDanger(ct)
-			for i, pp := range g.Players {
-				if Seat(i) != sup && g.dangerFor(pp, Seat(i), ct) != 0 {
-					dangerous = true
-				}
-			}
-			if !dangerous {
-				noChoice = false
-				break
-			}
-		}
-	}
-	if danger != 0 && !noChoice {
-		p.DangerFlags[sup] |= danger
-		for i := range p.DangerFlags {
-			if Seat(i) != s && Seat(i) != sup {
-				p.DangerFlags[i] = 0
-			}
-		}
-	}
-	if danger != 0 {
-		g.Flags |= DangerousDiscardFlag
-		if noChoice {
-			g.Flags |= NoChoiceFlag
-		}
+// reassessDanger records the categories in which p's declared sets make
+// a discard to p dangerous. It is called whenever p declares a set.
+func (g *Game) reassessDanger(p *Player) {
+	if s := Seat(int(p.Wind) - 1); s >= 0 && s < NumSeats {
+		p.DangerFlags[s] = ExposedDanger(p)
 	}
 }

@@ -608,9 +608,10 @@ func (p *Player) CanMahJong(t Tile, sevenPairs bool) bool {
 	}
 	var c [MaxTile]uint8
 	for _, x := range p.Concealed[:p.NumConcealed] {
-		if x < MaxTile {
-			c[x]++
+		if x >= MaxTile {
+			return false
 		}
+		c[x]++
 	}
 	n := p.NumConcealed
 	if t != Blank {

@@ -24,7 +24,7 @@ func mustHand(t testing.TB, desc string) *engine.Player {
 	parts := strings.Split(desc, "*")
 	conc := strings.TrimSpace(parts[0])
 	if n, ok := strings.CutPrefix(conc, "?"); ok {
-		for range atoi(t, n) {
+		for range mustAtoi(t, n) {
 			if err := p.DrawsTile(engine.Blank); err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +61,7 @@ func mustMeld(t testing.TB, s string) engine.Meld {
 	var ts engine.Tiles
 	var seps []byte
 	for i := 0; i < len(s); i += 3 {
-		x := tile(t, s[i:i+2])
+		x := mustTile(t, s[i:i+2])
 		ts = append(ts, x)
 		if i+2 < len(s) {
 			seps = append(seps, s[i+2])
@@ -71,13 +71,13 @@ func mustMeld(t testing.TB, s string) engine.Meld {
 	m := engine.Meld{Tile: ts[0]}
 	switch {
 	case len(ts) == 3 && ts[1] != ts[0]:
-		m.Kind = pick(closed, engine.ClosedChow, engine.Chow)
+		m.Kind = ifElse(closed, engine.ClosedChow, engine.Chow)
 	case len(ts) == 2:
-		m.Kind = pick(closed, engine.ClosedPair, engine.Pair)
+		m.Kind = ifElse(closed, engine.ClosedPair, engine.Pair)
 	case len(ts) == 3:
-		m.Kind = pick(closed, engine.ClosedPung, engine.Pung)
+		m.Kind = ifElse(closed, engine.ClosedPung, engine.Pung)
 	case len(ts) == 4:
-		m.Kind = pick(closed, engine.ClosedKong, engine.Kong)
+		m.Kind = ifElse(closed, engine.ClosedKong, engine.Kong)
 		m.Annexed = !closed && seps[2] == '-'
 	default:
 		t.Fatalf("bad set %q", s)
@@ -88,16 +88,16 @@ func mustMeld(t testing.TB, s string) engine.Meld {
 	return m
 }
 
-func pick[T any](c bool, a, b T) T {
+func ifElse[T any](c bool, a, b T) T {
 	if c {
 		return a
 	}
 	return b
 }
 
-// describe writes p in mustHand's notation, concealed tiles in holding
+// describeHand writes p in mustHand's notation, concealed tiles in holding
 // order, with the flags that the moves change.
-func describe(p *engine.Player) string {
+func describeHand(p *engine.Player) string {
 	var b strings.Builder
 	if p.Hidden {
 		b.WriteString("?" + strconv.Itoa(p.NumConcealed))
@@ -151,14 +151,14 @@ func TestPlayerMoves(t *testing.T) {
 		{"hidden special", "?14 * * 1S", 0, (*engine.Player).DeclaresSpecial, "2F", "?13 *  * 1S 2F"},
 		{"hidden pung", "?4", 0, (*engine.Player).Pungs, "EW", "?2 * EW-EW-EW *"},
 		{"hidden pair declares", "?1", 0, (*engine.Player).Pairs, "EW", "?0 * EW-EW * declared"},
-		{"chow lower", "7D 3D 2D 4D", 0, chowAt(engine.Lower), "2D", "7D 2D * 2D-3D-4D *"},
-		{"chow middle", "7D 3D 2D 4D", 0, chowAt(engine.Middle), "3D", "7D 3D * 2D-3D-4D *"},
-		{"chow upper", "7D 3D 2D 4D", 0, chowAt(engine.Upper), "4D", "7D 4D * 2D-3D-4D *"},
-		{"closed chow", "7D 3D 2D 4D", 0, closedChowAt(engine.Lower), "2D", "7D * 2D+3D+4D *"},
-		{"closed chow from the top", "7D 3D 2D 4D", 0, closedChowAt(engine.Upper), "4D", "7D * 2D+3D+4D *"},
-		{"swap", "1B 2B 1B", 0, swapFor("9D"), "1B", "2B 1B 9D *  *"},
-		{"shows tiles of hidden", "?3 * 1B-1B-1B", 0, showsTiles("1C 2C 3C"), "--", "1C 2C 3C * 1B-1B-1B * declared"},
-		{"shows tiles of visible keeps them", "7B 8B", 0, showsTiles("1C 2C"), "--", "7B 8B * * declared"},
+		{"chow lower", "7D 3D 2D 4D", 0, chowMove(engine.Lower), "2D", "7D 2D * 2D-3D-4D *"},
+		{"chow middle", "7D 3D 2D 4D", 0, chowMove(engine.Middle), "3D", "7D 3D * 2D-3D-4D *"},
+		{"chow upper", "7D 3D 2D 4D", 0, chowMove(engine.Upper), "4D", "7D 4D * 2D-3D-4D *"},
+		{"closed chow", "7D 3D 2D 4D", 0, closedChowMove(engine.Lower), "2D", "7D * 2D+3D+4D *"},
+		{"closed chow from the top", "7D 3D 2D 4D", 0, closedChowMove(engine.Upper), "4D", "7D * 2D+3D+4D *"},
+		{"swap", "1B 2B 1B", 0, swapMove("9D"), "1B", "2B 1B 9D *  *"},
+		{"shows tiles of hidden", "?3 * 1B-1B-1B", 0, showMove("1C 2C 3C"), "--", "1C 2C 3C * 1B-1B-1B * declared"},
+		{"shows tiles of visible keeps them", "7B 8B", 0, showMove("1C 2C"), "--", "7B 8B * * declared"},
 		// errors
 		{"draw a 15th tile", "1B 1B 1B 2B 2B 2B 3B 3B 3B 4B 4B 4B 5B 5B", 0, (*engine.Player).DrawsTile, "6B", ""},
 		{"visible draws blank", "1B", 0, (*engine.Player).DrawsTile, "--", ""},
@@ -174,17 +174,17 @@ func TestPlayerMoves(t *testing.T) {
 		{"rob without kong", "1B * 5C-5C-5C", 0, (*engine.Player).KongIsRobbed, "5C", ""},
 		{"declare a suit tile", "1B", 0, (*engine.Player).DeclaresSpecial, "1B", ""},
 		{"declare missing special", "1B", 0, (*engine.Player).DeclaresSpecial, "1F", ""},
-		{"chow an honour", "EW SW WW", 0, chowAt(engine.Lower), "EW", ""},
-		{"chow lower of 8", "9B 7B", 0, chowAt(engine.Lower), "8B", ""},
-		{"chow middle of 1", "2B 3B", 0, chowAt(engine.Middle), "1B", ""},
-		{"chow upper of 2", "1B 3B", 0, chowAt(engine.Upper), "2B", ""},
-		{"chow AnyPos", "3B 4B", 0, chowAt(engine.AnyPos), "2B", ""},
-		{"chow missing tile", "3B 5B", 0, chowAt(engine.Lower), "2B", ""},
-		{"closed chow needs the tile", "3B 4B", 0, closedChowAt(engine.Lower), "2B", ""},
+		{"chow an honour", "EW SW WW", 0, chowMove(engine.Lower), "EW", ""},
+		{"chow lower of 8", "9B 7B", 0, chowMove(engine.Lower), "8B", ""},
+		{"chow middle of 1", "2B 3B", 0, chowMove(engine.Middle), "1B", ""},
+		{"chow upper of 2", "1B 3B", 0, chowMove(engine.Upper), "2B", ""},
+		{"chow AnyPos", "3B 4B", 0, chowMove(engine.AnyPos), "2B", ""},
+		{"chow missing tile", "3B 5B", 0, chowMove(engine.Lower), "2B", ""},
+		{"closed chow needs the tile", "3B 4B", 0, closedChowMove(engine.Lower), "2B", ""},
 		{"no room for an eighth set", "5C 5C * 1B+1B 2B+2B 3B+3B 4B+4B 5B+5B 6B+6B 7B+7B", 0, (*engine.Player).Pungs, "5C", ""},
-		{"swap missing tile", "1B", 0, swapFor("9D"), "2B", ""},
-		{"swap hidden", "?3", 0, swapFor("9D"), "2B", ""},
-		{"show too many", "?1", 0, showsTiles("1B 1B 1B 2B 2B 2B 3B 3B 3B 4B 4B 4B 5B 5B 5B"), "--", ""},
+		{"swap missing tile", "1B", 0, swapMove("9D"), "2B", ""},
+		{"swap hidden", "?3", 0, swapMove("9D"), "2B", ""},
+		{"show too many", "?1", 0, showMove("1B 1B 1B 2B 2B 2B 3B 3B 3B 4B 4B 4B 5B 5B 5B"), "--", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,38 +193,38 @@ func TestPlayerMoves(t *testing.T) {
 				p.DiscardHint = tt.hint
 			}
 			before := *p
-			err := tt.move(p, tile(t, tt.tile))
+			err := tt.move(p, mustTile(t, tt.tile))
 			if tt.want == "" {
 				if err == nil {
-					t.Fatalf("no error; hand %s", describe(p))
+					t.Fatalf("no error; hand %s", describeHand(p))
 				}
 				if !strings.HasPrefix(err.Error(), "engine: ") {
 					t.Errorf("error %q lacks the package prefix", err)
 				}
 				if *p != before {
-					t.Errorf("failed move changed the player: %s", describe(p))
+					t.Errorf("failed move changed the player: %s", describeHand(p))
 				}
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := describe(p), strings.Join(strings.Fields(tt.want), " "); got != want {
+			if got, want := describeHand(p), strings.Join(strings.Fields(tt.want), " "); got != want {
 				t.Errorf("got %q, want %q", got, want)
 			}
 		})
 	}
 }
 
-func chowAt(pos engine.ChowPos) func(*engine.Player, engine.Tile) error {
+func chowMove(pos engine.ChowPos) func(*engine.Player, engine.Tile) error {
 	return func(p *engine.Player, x engine.Tile) error { return p.Chows(x, pos) }
 }
 
-func closedChowAt(pos engine.ChowPos) func(*engine.Player, engine.Tile) error {
+func closedChowMove(pos engine.ChowPos) func(*engine.Player, engine.Tile) error {
 	return func(p *engine.Player, x engine.Tile) error { return p.FormsClosedChow(x, pos) }
 }
 
-func swapFor(new string) func(*engine.Player, engine.Tile) error {
+func swapMove(new string) func(*engine.Player, engine.Tile) error {
 	return func(p *engine.Player, x engine.Tile) error {
 		n, err := engine.ParseTile(new)
 		if err != nil {
@@ -234,7 +234,7 @@ func swapFor(new string) func(*engine.Player, engine.Tile) error {
 	}
 }
 
-func showsTiles(s string) func(*engine.Player, engine.Tile) error {
+func showMove(s string) func(*engine.Player, engine.Tile) error {
 	return func(p *engine.Player, _ engine.Tile) error {
 		ts, err := engine.ParseTiles(s)
 		if err != nil {
@@ -250,7 +250,7 @@ func TestFirstTileDecidesHidden(t *testing.T) {
 	if !p.Hidden || !p.NoDiscard || p.HandScore != -1 || p.DiscardHint != -1 {
 		t.Fatalf("NewHand: %+v", p)
 	}
-	if err := p.DrawsTile(tile(t, "5B")); err != nil || p.Hidden {
+	if err := p.DrawsTile(mustTile(t, "5B")); err != nil || p.Hidden {
 		t.Fatalf("real first tile: hidden %v, err %v", p.Hidden, err)
 	}
 	p.NewHand(engine.South)
@@ -266,23 +266,23 @@ func TestCanMoves(t *testing.T) {
 		ok   bool
 		want bool
 	}{
-		{"pung 5B", p.CanPung(tile(t, "5B")), true},
-		{"pung 9D", p.CanPung(tile(t, "9D")), false},
-		{"closed pung 5B", p.CanFormClosedPung(tile(t, "5B")), true},
-		{"kong 5B", p.CanKong(tile(t, "5B")), true},
-		{"closed kong 5B", p.CanDeclareClosedKong(tile(t, "5B")), false},
-		{"pair RD", p.CanPair(tile(t, "RD")), true},
-		{"closed pair RD", p.CanFormClosedPair(tile(t, "RD")), false},
-		{"chow 4B any", p.CanChow(tile(t, "4B"), engine.AnyPos), true},
-		{"chow 4B lower", p.CanChow(tile(t, "4B"), engine.Lower), false},
-		{"chow 1B any", p.CanChow(tile(t, "1B"), engine.AnyPos), true},
-		{"chow 6B any", p.CanChow(tile(t, "6B"), engine.AnyPos), false},
-		{"closed chow 3B any", p.CanFormClosedChow(tile(t, "3B"), engine.AnyPos), false},
-		{"add 7C", p.CanAddToPung(tile(t, "7C")), false},
-		{"special 1F", p.CanDeclareSpecial(tile(t, "1F")), true},
-		{"special 2F", p.CanDeclareSpecial(tile(t, "2F")), false},
-		{"discard RD", p.CanDiscard(tile(t, "RD")), true},
-		{"discard WD", p.CanDiscard(tile(t, "WD")), false},
+		{"pung 5B", p.CanPung(mustTile(t, "5B")), true},
+		{"pung 9D", p.CanPung(mustTile(t, "9D")), false},
+		{"closed pung 5B", p.CanFormClosedPung(mustTile(t, "5B")), true},
+		{"kong 5B", p.CanKong(mustTile(t, "5B")), true},
+		{"closed kong 5B", p.CanDeclareClosedKong(mustTile(t, "5B")), false},
+		{"pair RD", p.CanPair(mustTile(t, "RD")), true},
+		{"closed pair RD", p.CanFormClosedPair(mustTile(t, "RD")), false},
+		{"chow 4B any", p.CanChow(mustTile(t, "4B"), engine.AnyPos), true},
+		{"chow 4B lower", p.CanChow(mustTile(t, "4B"), engine.Lower), false},
+		{"chow 1B any", p.CanChow(mustTile(t, "1B"), engine.AnyPos), true},
+		{"chow 6B any", p.CanChow(mustTile(t, "6B"), engine.AnyPos), false},
+		{"closed chow 3B any", p.CanFormClosedChow(mustTile(t, "3B"), engine.AnyPos), false},
+		{"add 7C", p.CanAddToPung(mustTile(t, "7C")), false},
+		{"special 1F", p.CanDeclareSpecial(mustTile(t, "1F")), true},
+		{"special 2F", p.CanDeclareSpecial(mustTile(t, "2F")), false},
+		{"discard RD", p.CanDiscard(mustTile(t, "RD")), true},
+		{"discard WD", p.CanDiscard(mustTile(t, "WD")), false},
 	}
 	before := *p
 	for _, c := range checks {
@@ -300,15 +300,15 @@ func TestMeldString(t *testing.T) {
 		m    engine.Meld
 		want string
 	}{
-		{engine.Meld{Kind: engine.Pung, Tile: tile(t, "6C")}, "6C-6C-6C"},
-		{engine.Meld{Kind: engine.ClosedPung, Tile: tile(t, "4C")}, "4C+4C+4C"},
-		{engine.Meld{Kind: engine.Kong, Tile: tile(t, "5C")}, "5C-5C-5C+5C"},
-		{engine.Meld{Kind: engine.Kong, Tile: tile(t, "5C"), Annexed: true}, "5C-5C-5C-5C"},
-		{engine.Meld{Kind: engine.ClosedKong, Tile: tile(t, "5C")}, "5C+5C+5C+5C"},
-		{engine.Meld{Kind: engine.Chow, Tile: tile(t, "1C")}, "1C-2C-3C"},
-		{engine.Meld{Kind: engine.ClosedChow, Tile: tile(t, "7D")}, "7D+8D+9D"},
-		{engine.Meld{Kind: engine.Pair, Tile: tile(t, "RD")}, "RD-RD"},
-		{engine.Meld{Kind: engine.ClosedPair, Tile: tile(t, "RD")}, "RD+RD"},
+		{engine.Meld{Kind: engine.Pung, Tile: mustTile(t, "6C")}, "6C-6C-6C"},
+		{engine.Meld{Kind: engine.ClosedPung, Tile: mustTile(t, "4C")}, "4C+4C+4C"},
+		{engine.Meld{Kind: engine.Kong, Tile: mustTile(t, "5C")}, "5C-5C-5C+5C"},
+		{engine.Meld{Kind: engine.Kong, Tile: mustTile(t, "5C"), Annexed: true}, "5C-5C-5C-5C"},
+		{engine.Meld{Kind: engine.ClosedKong, Tile: mustTile(t, "5C")}, "5C+5C+5C+5C"},
+		{engine.Meld{Kind: engine.Chow, Tile: mustTile(t, "1C")}, "1C-2C-3C"},
+		{engine.Meld{Kind: engine.ClosedChow, Tile: mustTile(t, "7D")}, "7D+8D+9D"},
+		{engine.Meld{Kind: engine.Pair, Tile: mustTile(t, "RD")}, "RD-RD"},
+		{engine.Meld{Kind: engine.ClosedPair, Tile: mustTile(t, "RD")}, "RD+RD"},
 		{engine.Meld{}, ""},
 	}
 	for _, tt := range tests {
@@ -388,10 +388,10 @@ func TestCanMahJong(t *testing.T) {
 	for _, tt := range tests {
 		p := mustHand(t, tt.hand)
 		before := *p
-		if got := p.CanMahJong(tile(t, tt.tile), tt.sevenPairs); got != tt.want {
+		if got := p.CanMahJong(mustTile(t, tt.tile), tt.sevenPairs); got != tt.want {
 			t.Errorf("%s + %s (seven pairs %v): got %v, want %v", tt.hand, tt.tile, tt.sevenPairs, got, tt.want)
 		}
-		if got := originalCanMahJong(p, tile(t, tt.tile), tt.sevenPairs); !p.Hidden && got != tt.want {
+		if got := originalCanMahJong(p, mustTile(t, tt.tile), tt.sevenPairs); !p.Hidden && got != tt.want {
 			t.Errorf("%s + %s: the original's search says %v", tt.hand, tt.tile, got)
 		}
 		if *p != before {
@@ -495,36 +495,36 @@ func TestCanMahJongMatchesOriginalSearch(t *testing.T) {
 		sp := rng.IntN(2) == 0
 		got, want := p.CanMahJong(x, sp), originalCanMahJong(p, x, sp)
 		if got != want {
-			t.Fatalf("%s + %v (seven pairs %v): got %v, original %v", describe(p), x, sp, got, want)
+			t.Fatalf("%s + %v (seven pairs %v): got %v, original %v", describeHand(p), x, sp, got, want)
 		}
-		agree[b2i(got)]++
+		agree[boolInt(got)]++
 	}
 	t.Logf("%d complete, %d incomplete", agree[1], agree[0])
 }
 
 func TestThirteenWonders(t *testing.T) {
 	p := mustHand(t, "1B 9B 1C 9C 1D 9D EW SW WW NW RD WD")
-	if p.CanThirteenWonders(tile(t, "GD")) {
+	if p.CanThirteenWonders(mustTile(t, "GD")) {
 		t.Error("12 + 1 tiles without a pair")
 	}
 	if p.CanThirteenWonders(engine.Blank) {
 		t.Error("12 tiles")
 	}
-	_ = p.DrawsTile(tile(t, "GD"))
-	if !p.CanThirteenWonders(tile(t, "1B")) {
+	_ = p.DrawsTile(mustTile(t, "GD"))
+	if !p.CanThirteenWonders(mustTile(t, "1B")) {
 		t.Error("13 + 1B")
 	}
-	if p.CanThirteenWonders(tile(t, "2B")) {
+	if p.CanThirteenWonders(mustTile(t, "2B")) {
 		t.Error("13 + 2B")
 	}
 }
 
 func TestErrorsWrap(t *testing.T) {
 	p := mustHand(t, "5C 1B")
-	if err := p.Pungs(tile(t, "5C")); !errors.Is(err, engine.ErrNotEnoughTiles) {
+	if err := p.Pungs(mustTile(t, "5C")); !errors.Is(err, engine.ErrNotEnoughTiles) {
 		t.Errorf("got %v", err)
 	}
-	if err := p.Discards(tile(t, "9D")); !errors.Is(err, engine.ErrNoSuchTile) {
+	if err := p.Discards(mustTile(t, "9D")); !errors.Is(err, engine.ErrNoSuchTile) {
 		t.Errorf("got %v", err)
 	}
 }
@@ -538,4 +538,32 @@ func BenchmarkCanMahJong(b *testing.B) {
 			q.CanMahJong(x, false)
 		}
 	}
+}
+
+// mustAtoi reads a decimal number in a test fixture.
+func mustAtoi(t testing.TB, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("bad number %q: %v", s, err)
+	}
+	return n
+}
+
+// mustTile reads a tile's wire code in a test fixture.
+func mustTile(t testing.TB, s string) engine.Tile {
+	t.Helper()
+	x, err := engine.ParseTile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// boolInt counts a bool as 0 or 1.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -98,7 +98,7 @@ type Player struct {
 	OriginalCall bool // made an Original Call
 	Calling      bool // made a calling declaration
 
-	DangerFlags [NumSeats]DangerFlags // per claimant seat: categories this player's discards are liable for
+	DangerFlags [NumSeats]DangerFlags // [own seat]: own dangerous categories; [other seat]: that seat's liability towards this player
 
 	CumulativeScore int // score so far in the game, excluding this hand
 	HandScore       int // this hand's score, -1 while unscored
@@ -184,16 +184,6 @@ const (
 	NoChoiceFlag                               // ... and its discarder had no safe tile
 )
 
-// WallState is the wall and how much of it has been used (index 0 is the
-// front: live draws come from the front, loose tiles from the back).
-type WallState struct {
-	Tiles    []Tile // the whole wall as dealt; Blank where unknown to the observer
-	LiveUsed int    // number of live tiles drawn
-	LiveEnd  int    // start of the dead wall
-	DeadEnd  int    // end of the wall (loose tiles are taken from DeadEnd-1 down)
-	Size     int    // tiles in the wall as dealt: 144 or 136
-}
-
 // Game is the state of a game as seen by one observer: the controller
 // (which sees everything) or a seat (which sees its own tiles only). It is
 // changed only by applying controller messages, so the controller and
@@ -222,7 +212,7 @@ type Game struct {
 	Konging        Konging             // a robbable kong is in progress
 	Flags          GameFlags           // per-hand flags
 
-	Wall WallState
+	Wall Wall // the wall of the current hand (Blank tiles where unknown)
 
 	ExposedCount   [MaxTile]int // tiles of each kind visible on the table
 	DiscardedCount [MaxTile]int // tiles of each kind discarded
