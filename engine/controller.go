@@ -922,19 +922,14 @@ func (c *Controller) startHand() {
 		c.prehistory = append(c.prehistory, CGameOption{Entry: e})
 	}
 	flowers := g.Options.Bool(OptFlowers)
-	var tiles Tiles
-	if c.opts.Wall != nil {
-		tiles = append(Tiles(nil), c.opts.Wall...)
-	} else {
+	tiles := c.opts.Wall
+	if len(tiles) != WallSize(flowers) {
+		// No wall file, or one made for the other tile set.
 		tiles = ShuffleWall(c.rnd, flowers)
 	}
 	startWall, startStack := Dice(c.rnd, c.lastWallSize)
 	nh := CNewHand{East: east, StartWall: startWall, StartStack: startStack}
 	c.mustApply(nh)
-	if len(tiles) != g.Wall.Size() {
-		// A wall file made for the other tile set: refuse to deal garbage.
-		tiles = ShuffleWall(c.rnd, flowers)
-	}
 	copy(g.Wall.Tiles, tiles)
 	c.lastWallSize = g.Wall.Size()
 	c.sendAll(nh)

@@ -13,7 +13,12 @@ import (
 
 // oracleDir holds the logs and saved hands of games played by the
 // original programs. Tests that need it skip when it is absent.
-const oracleDir = "/work/shared/oracle"
+var oracleDir = func() string {
+	if s := os.Getenv("MJ_SHARED"); s != "" {
+		return filepath.Join(s, "oracle")
+	}
+	return filepath.Join("..", "..", "..", "shared", "oracle")
+}()
 
 // oracleAvailable reports whether the oracle logs can be read.
 func oracleAvailable() bool {

@@ -168,20 +168,14 @@ func readOptionFile(name string) ([]engine.CGameOption, error) {
 	return out, sc.Err()
 }
 
-// readWall reads a wall file: whitespace-separated tile codes.
+// readWall reads a --wallfile.
 func readWall(name string) (engine.Tiles, error) {
-	b, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("couldn't open wall file: %w", err)
 	}
-	ts, err := engine.ParseTiles(string(b))
-	if err != nil {
-		return nil, fmt.Errorf("error parsing wall file: %w", err)
-	}
-	if len(ts) != 136 && len(ts) != 144 {
-		return nil, fmt.Errorf("wall file has %d tiles; want 136 or 144", len(ts))
-	}
-	return ts, nil
+	defer f.Close()
+	return engine.ReadWall(f)
 }
 
 // Main runs mj-server with the given arguments.
