@@ -1152,6 +1152,9 @@ func (c *Controller) handleAuthInfo(cnx int, m PAuthInfo) {
 		c.sendCnx(cnx, CConnectReply{Version: ProtocolVersion, Reason: "Authentication failure"}, true)
 		c.closeConnection(cnx)
 		if !c.loadState {
+			if p.ID == c.nextID {
+				c.nextID-- // a newcomer's id goes to the next newcomer
+			}
 			*p = Player{}
 			p.NewHand(NoWind)
 		}
@@ -1264,6 +1267,9 @@ func (c *Controller) handleConnect(cnx int, m PConnect) {
 			c.conns[cnx].player = nil
 			c.connected--
 			if !c.loadState {
+				if p.ID == c.nextID {
+					c.nextID-- // a newcomer's id goes to the next newcomer
+				}
 				*p = Player{}
 				p.NewHand(NoWind)
 			}
@@ -1677,6 +1683,16 @@ func (c *Controller) LoadGame(msgs []Event) (err error) {
 	if count != NumSeats || g.Round == NoWind {
 		return fmt.Errorf("engine: saved game lacks players or game state")
 	}
+	// A hand in progress needs its whole wall: a short, missing or blank
+	// Wall line would deal blank tiles later and break the controller.
+	for _, t := range g.Wall.Tiles {
+		if g.Phase != HandComplete && !t.Valid() {
+			return fmt.Errorf("engine: saved game: the wall of the hand in progress is incomplete")
+		}
+	}
+	if owed := owedMessage(g); owed != "" {
+		return fmt.Errorf("engine: saved game stops where the controller still owes %s", owed)
+	}
 	g.Active = false
 	c.g = g
 	c.extras = map[*Player]*playerExtras{}
@@ -1688,4 +1704,45 @@ func (c *Controller) LoadGame(msgs []Event) (err error) {
 	c.loadState = true
 	c.lastWallSize = g.Wall.Size()
 	return nil
+}
+
+// owedMessage says what the controller would have sent next if a saved
+// game stops at a point where it, not a player, must act (a file cut
+// short); such a game could never continue. It returns "" when the
+// players are to move.
+func owedMessage(g *Game) string {
+	answered := func() bool {
+		for i, cl := range g.Claims {
+			if Seat(i) != g.Player && cl == NoClaimYet {
+				return false
+			}
+		}
+		return true
+	}
+	switch g.Phase {
+	case Dealing:
+		return "the rest of the deal"
+	case Discarded:
+		if answered() && !g.ChowPending {
+			return "the resolution of the claims"
+		}
+	case Discarding, DeclaringSpecials:
+		if g.Konging != NotKonging && answered() {
+			return "a loose tile"
+		}
+		if g.Konging == NotKonging && g.Needs != FromNone {
+			return "a replacement tile"
+		}
+	case MahJonging:
+		for _, p := range g.Players {
+			if p.HandDeclared && p.HandScore < 0 {
+				return "a hand score"
+			}
+		}
+		if all := g.Players[0].HandScore >= 0 && g.Players[1].HandScore >= 0 &&
+			g.Players[2].HandScore >= 0 && g.Players[3].HandScore >= 0; all {
+			return "the settlement"
+		}
+	}
+	return ""
 }

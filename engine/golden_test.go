@@ -17,19 +17,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/transcripts")
 
-// goldenGames are the seeded games whose transcripts are kept. Each is
-// one round long (NumRounds 1) to keep the files small, except the first.
+// goldenGames are the seeded games whose transcripts are kept. They are
+// one round long (NumRounds 1) to keep the files small; the seeds give
+// games of four to seven hands with wins on discards, wins from the wall
+// and washouts. TestScriptedGames plays whole four-round games.
 var goldenGames = []struct {
 	name    string
 	seed    int
-	options []string // option name=value entries of the option file
+	options []string // option file entries, Name=value
 }{
-	{"defaults-4rounds", 1, nil},
-	{"defaults", 2, []string{"NumRounds=1"}},
-	{"sevenpairs-nolimit", 3, []string{"NumRounds=1", "SevenPairs=1", "NoLimit=1"}},
-	{"noflowers", 4, []string{"NumRounds=1", "Flowers=0"}},
-	{"deadwall16", 5, []string{"NumRounds=1", "DeadWall16=1"}},
-	{"flowersloose", 6, []string{"NumRounds=1", "FlowersLoose=1"}},
+	{"defaults", 16, []string{"NumRounds=1"}},
+	{"sevenpairs-nolimit", 17, []string{"NumRounds=1", "SevenPairs=1", "NoLimit=1"}},
+	{"noflowers", 9, []string{"NumRounds=1", "Flowers=0"}},
+	{"deadwall16", 6, []string{"NumRounds=1", "DeadWall16=1"}},
+	{"flowersloose", 8, []string{"NumRounds=1", "FlowersLoose=1"}},
 }
 
 // goldenOptions turns "Name=value" entries into an option file.
@@ -127,11 +128,11 @@ func transcriptDiff(t testing.TB, want, got []byte) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "record %d of %d (file) and %d (game):\n", i+1, len(w), len(g))
 	for j := max(0, i-5); j < i; j++ {
-		fmt.Fprintf(&b, "    %s\n", oneLine(w[j].String()))
+		fmt.Fprintf(&b, "    %s\n", oneRecordLine(w[j].String()))
 	}
 	show := func(sign string, recs []protocol.LogRecord) {
 		if i < len(recs) {
-			fmt.Fprintf(&b, "  %s %s\n", sign, oneLine(recs[i].String()))
+			fmt.Fprintf(&b, "  %s %s\n", sign, oneRecordLine(recs[i].String()))
 		} else {
 			fmt.Fprintf(&b, "  %s (end)\n", sign)
 		}
@@ -141,7 +142,7 @@ func transcriptDiff(t testing.TB, want, got []byte) string {
 	return b.String()
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
+func oneRecordLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
 
 // checkSettlements adds up the Settlement lines of a transcript for each
 // player and compares the sums with the final scores. The Game line gives
@@ -213,13 +214,13 @@ func checkReplay(t *testing.T, opts engine.ServerOptions, recs []protocol.LogRec
 				if len(pending) > 0 {
 					have = pending[0].String()
 				}
-				t.Fatalf("replay: record %d: file has %q, controller logged %q", i+1, oneLine(r.String()), oneLine(have))
+				t.Fatalf("replay: record %d: file has %q, controller logged %q", i+1, oneRecordLine(r.String()), oneRecordLine(have))
 			}
 			pending = pending[1:]
 			continue
 		}
 		if len(pending) > 0 {
-			t.Fatalf("replay: record %d: controller also logged %q", i+1, oneLine(pending[0].String()))
+			t.Fatalf("replay: record %d: controller also logged %q", i+1, oneRecordLine(pending[0].String()))
 		}
 		if !accepted[r.Conn] {
 			if n, _ := c.Accept(); n != r.Conn {
@@ -238,9 +239,36 @@ func checkReplay(t *testing.T, opts engine.ServerOptions, recs []protocol.LogRec
 		}
 	}
 	if len(pending) > 0 {
-		t.Fatalf("replay: controller logged %q after the end", oneLine(pending[0].String()))
+		t.Fatalf("replay: controller logged %q after the end", oneRecordLine(pending[0].String()))
 	}
 	if !c.GameOver() {
 		t.Fatal("replay: game not over at the end of the transcript")
+	}
+}
+
+// TestScriptedGames plays whole games with the default options (four
+// rounds) and checks them as the golden transcripts are checked, without
+// keeping them.
+func TestScriptedGames(t *testing.T) {
+	for _, seed := range []int{1, 2} {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			opts := engine.ServerOptions{Seed: seed}
+			data, c := playTranscript(t, opts)
+			recs, err := protocol.ReadLog(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rounds := 0
+			for _, r := range recs {
+				if r.Sent && strings.HasPrefix(r.Line, "NewRound ") {
+					rounds++
+				}
+			}
+			if rounds != 3 {
+				t.Errorf("%d NewRound messages, want 3", rounds)
+			}
+			checkSettlements(t, recs, c.FinalScores())
+			checkReplay(t, opts, recs)
+		})
 	}
 }

@@ -54,6 +54,7 @@ type peer struct {
 }
 
 type input struct {
+	p    *peer // the connection the input came from
 	cnx  int
 	line string
 	err  error // non-nil: the connection is lost
@@ -165,14 +166,14 @@ func (s *Server) readLoop(p *peer) {
 		line, err := p.lc.ReadLine()
 		if errors.Is(err, protocol.ErrLineTooLong) {
 			select {
-			case s.in <- input{cnx: p.cnx, raw: true}:
+			case s.in <- input{p: p, cnx: p.cnx, raw: true}:
 				continue
 			case <-s.done:
 				return
 			}
 		}
 		select {
-		case s.in <- input{cnx: p.cnx, line: line, err: err}:
+		case s.in <- input{p: p, cnx: p.cnx, line: line, err: err}:
 		case <-s.done:
 			return
 		}
@@ -197,7 +198,9 @@ func (s *Server) input(in input) {
 		go s.readLoop(in.new)
 		return
 	}
-	if _, ok := s.conns[in.cnx]; !ok {
+	// A closed connection's reader may report after a newcomer has taken
+	// its slot: only the slot's current connection speaks for it.
+	if p, ok := s.conns[in.cnx]; !ok || p != in.p {
 		return
 	}
 	if in.err != nil {
