@@ -152,9 +152,14 @@ func (c *Controller) Report() []string {
 	return r
 }
 
+// flush hands over the messages of one request. The slice is reused by
+// the next call, so callers must consume it before calling again.
 func (c *Controller) flush() []Output {
+	if len(c.out) == 0 {
+		return nil
+	}
 	o := c.out
-	c.out = nil
+	c.out = c.out[:0]
 	return o
 }
 
@@ -855,6 +860,13 @@ func (c *Controller) grantChow(s Seat) {
 
 // sendInfoTiles tells players who asked for InfoTiles about p's hand.
 func (c *Controller) sendInfoTiles(p *Player) {
+	wanted := false
+	for _, q := range c.g.Players {
+		wanted = wanted || c.extras[q].options[InfoTiles] != 0
+	}
+	if !wanted {
+		return // the summaries are costly to format and nobody reads them
+	}
 	if c.extras[p].options[InfoTiles] != 0 {
 		c.sendID(p.ID, CInfoTiles{ID: p.ID, Text: p.TilesString(false)}, true)
 	}

@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"flag"
 	"fmt"
 	"reflect"
 	"slices"
@@ -669,19 +668,11 @@ func TestControllerRefusals(t *testing.T) {
 	}
 }
 
-var knownBugs = flag.Bool("knownbugs", false, "also run the tests of known controller bugs (they fail)")
-
-// TestControllerKnownBugs holds requests that the controller accepts
-// although they break the game. Each leaves a player short of a tile:
-// the loose tile owed for a kong is never drawn. The original server has
-// the same checks (game.c, CMsgPlayerDeclaresSpecial and
-// CMsgPlayerDeclaresClosedKong), so the oracle logs cannot show it; its
-// robots never declared anything before taking their loose tile. They
-// run with -knownbugs.
-func TestControllerKnownBugs(t *testing.T) {
-	if !*knownBugs {
-		t.Skip("known controller bugs; run with -knownbugs")
-	}
+// TestControllerKongWindow checks that nothing may be declared while the
+// others may still rob a kong. The original accepted a flower or a second
+// kong there (game.c has no such check) and the konger never got the
+// loose tile it was owed; its robots never tried.
+func TestControllerKongWindow(t *testing.T) {
 	tests := []struct {
 		name    string
 		flowers bool
@@ -689,19 +680,16 @@ func TestControllerKnownBugs(t *testing.T) {
 		script  []string // after the pause before play
 	}{
 		{
-			// BUG: a flower may be declared while the others may still
-			// rob the kong; its replacement ends the kong without a
-			// loose tile, and the others' NoClaims go unanswered.
+			// A flower declared in the robbing window is refused.
 			name: "flower declared before the kong's loose tile", flowers: true,
 			east:   "5C 5C 5C 5C 1F",
 			script: []string{"E DeclareClosedKong 5C", "E DeclareSpecial 1F", "S NoClaim 1", "W NoClaim 1", "N NoClaim 1"},
 		},
 		{
-			// BUG: a second kong may be declared before the loose tile of
-			// the first; only one loose tile follows.
+			// So is a second kong before the first one's loose tile.
 			name:   "kong declared before the last kong's loose tile",
 			east:   "5C 5C 5C 5C 7D 7D 7D 7D",
-			script: []string{"E DeclareClosedKong 5C", "E DeclareClosedKong 7D", "S NoClaim 2", "W NoClaim 2", "N NoClaim 2"},
+			script: []string{"E DeclareClosedKong 5C", "E DeclareClosedKong 7D", "S NoClaim 1", "W NoClaim 1", "N NoClaim 1"},
 		},
 	}
 	for _, tt := range tests {

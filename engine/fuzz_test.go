@@ -216,7 +216,7 @@ func (fs *fuzzState) inject(kind int) {
 			fs.tb.Forget(cnx)
 		}
 	}
-	if a == nil || !*knownBugs && fs.knownBug(cnx, a) {
+	if a == nil {
 		return
 	}
 	line := a.String()
@@ -226,26 +226,6 @@ func (fs *fuzzState) inject(kind int) {
 	}
 	fs.count(cnx)
 	fs.request(cnx, parsed, func() []engine.Output { return fs.c.Handle(cnx, parsed) })
-}
-
-// knownBug reports whether a would trigger a bug of TestControllerKnownBugs:
-// a declaration by the player whose kong may still be robbed.
-func (fs *fuzzState) knownBug(cnx int, a engine.Action) bool {
-	switch a.(type) {
-	case engine.PDeclareSpecial, engine.PDeclareClosedKong, engine.PAddToPung:
-	default:
-		return false
-	}
-	g := fs.c.Game()
-	if g.Konging == engine.NotKonging || g.Player == engine.NoSeat {
-		return false
-	}
-	for _, s := range fs.tb.Seats {
-		if s.Cnx == cnx && s.ID == g.Players[g.Player].ID {
-			return true
-		}
-	}
-	return false
 }
 
 // request makes one request a (nil for an unparsable line and for the

@@ -448,6 +448,10 @@ func (g *Game) applyDeclaresSpecial(m CPlayerDeclaresSpecial, check bool) error 
 	if p == nil {
 		return inconsistent("declaration by unknown player")
 	}
+	if check && g.Konging != NotKonging {
+		// The original accepted this, and the konger lost its loose tile.
+		return refuse("Can't declare while a kong may be robbed")
+	}
 	if check {
 		if g.Phase == DeclaringSpecials || (g.Phase == Discarding && g.Whence != FromDiscard) {
 			if g.Player != s {
@@ -939,6 +943,10 @@ func (g *Game) applyKongDeclared(id int, t Tile, serial int, kind Konging, check
 	p, s := g.PlayerByID(id), g.SeatOf(id)
 	if p == nil {
 		return inconsistent("kong by unknown player")
+	}
+	if check && g.Konging != NotKonging {
+		// The original accepted a second kong here and dealt one loose tile.
+		return refuse("Can't declare while a kong may be robbed")
 	}
 	if check {
 		if kind == DeclaringKong {
