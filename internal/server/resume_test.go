@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -66,26 +65,9 @@ type resumeProc struct {
 	addr string // Unix socket path
 	log  string // --logfile
 	cmd  *exec.Cmd
-	out  *resumeBuffer
-	err  *resumeBuffer
+	out  *syncBuffer
+	err  *syncBuffer
 	done chan struct{} // closed when the process has exited
-}
-
-type resumeBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *resumeBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *resumeBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
 
 // startResumeServer runs a server binary in dir, with a Unix socket and
@@ -93,7 +75,7 @@ func (b *resumeBuffer) String() string {
 func startResumeServer(t *testing.T, name, bin, dir string, args ...string) *resumeProc {
 	t.Helper()
 	p := &resumeProc{name: name, dir: dir, addr: filepath.Join(dir, "sock"), log: filepath.Join(dir, "server.log"),
-		out: &resumeBuffer{}, err: &resumeBuffer{}, done: make(chan struct{})}
+		out: &syncBuffer{}, err: &syncBuffer{}, done: make(chan struct{})}
 	os.Remove(p.addr)
 	args = append([]string{"--server", p.addr, "--logfile", p.log}, args...)
 	p.cmd = exec.Command(bin, args...)
