@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh installs what the tests need and is not there yet: the original
-# programs (Debian package mah-jong, for the tests that run them) and Node.js
+# programs (Debian package mah-jong, for the tests that run them), xvfb and
+# xauth (xvfb-run, under which the xmj test runs the graphical client) and Node.js
 # (which runs the WebAssembly tests through go_js_wasm_exec). It installs only
 # when running as root; otherwise it says what is missing and carries on, so
 # tests that need a missing program skip or fail on their own. Running it
@@ -10,6 +11,8 @@ set -eu
 missing=""
 [ -x /usr/games/mj-server ] || missing="$missing mah-jong"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v xvfb-run >/dev/null 2>&1 || missing="$missing xvfb"
+command -v xauth >/dev/null 2>&1 || missing="$missing xauth"
 
 [ -n "$missing" ] || exit 0
 
