@@ -1,3 +1,5 @@
+//go:build !js
+
 package server_test
 
 // The original graphical client, xmj, plays a whole game on our server
