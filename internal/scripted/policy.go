@@ -64,32 +64,11 @@ func AppendResponse(dst []engine.Action, g *engine.Game, myID int, ev engine.Eve
 				}
 			}
 		}
-	case engine.CPlayerPairs:
-		if m.ID == myID {
-			dst = declare(dst, g, myID)
-		}
-	case engine.CPlayerSpecialSet:
-		if m.ID == myID {
-			dst = declare(dst, g, myID)
-		}
-	case engine.CPlayerFormsClosedPung:
-		if m.ID == myID {
-			dst = declare(dst, g, myID)
-		}
-	case engine.CPlayerFormsClosedChow:
-		if m.ID == myID {
-			dst = declare(dst, g, myID)
-		}
-	case engine.CPlayerFormsClosedPair:
-		if m.ID == myID {
-			dst = declare(dst, g, myID)
-		}
-	case engine.CPlayerMahJongs:
-		if m.ID == myID {
-			dst = declare(dst, g, myID)
-		}
-	case engine.CPlayerRobsKong:
-		if m.ID == myID {
+	case engine.CPlayerPairs, engine.CPlayerSpecialSet, engine.CPlayerFormsClosedPung,
+		engine.CPlayerFormsClosedChow, engine.CPlayerFormsClosedPair,
+		engine.CPlayerMahJongs, engine.CPlayerRobsKong:
+		// The winner goes on setting out its hand.
+		if actor(ev) == myID {
 			dst = declare(dst, g, myID)
 		}
 	case engine.CPlayerDiscards:
@@ -324,4 +303,25 @@ func seenBefore(ts []engine.Tile, i int) bool {
 		}
 	}
 	return false
+}
+
+// actor returns the player a declaration message is about.
+func actor(ev engine.Event) int {
+	switch m := ev.(type) {
+	case engine.CPlayerPairs:
+		return m.ID
+	case engine.CPlayerSpecialSet:
+		return m.ID
+	case engine.CPlayerFormsClosedPung:
+		return m.ID
+	case engine.CPlayerFormsClosedChow:
+		return m.ID
+	case engine.CPlayerFormsClosedPair:
+		return m.ID
+	case engine.CPlayerMahJongs:
+		return m.ID
+	case engine.CPlayerRobsKong:
+		return m.ID
+	}
+	return 0
 }
