@@ -1,8 +1,10 @@
 package ai
 
 import (
+	"fmt"
+	"strings"
+
 	"mahjong/engine"
-	"mahjong/internal/scripted"
 )
 
 // Level is a robot's strength.
@@ -18,9 +20,39 @@ const (
 	Expert
 )
 
+var levelNames = [...]string{"default", "beginner", "easy", "medium", "hard", "expert"}
+
+// String returns the level's name in lower case.
+func (l Level) String() string {
+	if l < 0 || int(l) >= len(levelNames) {
+		return fmt.Sprintf("Level(%d)", int(l))
+	}
+	return levelNames[l]
+}
+
+// ParseLevel reads a level name (any case) or its number 1-5.
+func ParseLevel(s string) (Level, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for i, n := range levelNames {
+		if t == n || t == fmt.Sprint(i) && i > 0 {
+			return Level(i), nil
+		}
+	}
+	return DefaultLevel, fmt.Errorf("ai: unknown level %q (want beginner, easy, medium, hard or expert)", s)
+}
+
+// effective returns the level with the default resolved.
+func (l Level) effective() Level {
+	if l <= DefaultLevel || l > Expert {
+		return Hard
+	}
+	return l
+}
+
 // Style is a robot's personality: the original mj-player's strategy
 // knobs. Each knob may list several values the robot switches between
-// (with Hysteresis), as the manual describes.
+// (with Hysteresis), as the manual describes. Empty lists mean the
+// default (0).
 type Style struct {
 	Chowness   []float64 // -1..1: dislike (negative) or like (positive) chows
 	Hiddenness []float64 // 0..1: keep the hand concealed
@@ -36,21 +68,28 @@ type Options struct {
 	Seed  uint64 // for the noise of the lower levels; same seed, same play
 }
 
-// Robot decides a seat's actions from that seat's view alone.
+// Robot decides a seat's actions from that seat's view alone. A Robot is
+// not safe for concurrent use; give each seat its own.
 type Robot struct {
-	opts Options
-	buf  []engine.Action
+	opts   Options
+	params params
+	buf    []engine.Action
+
+	// per-decision scratch
+	an, an2 Analyzer
+	ctx     context
+	cands   []cand
+	scores  map[scoreKey]int
+	sc      scorer
 }
 
 // New returns a robot.
-func New(o Options) *Robot { return &Robot{opts: o} }
-
-// Respond returns what the robot sends after its seat received ev. v is
-// the seat's view, which has already applied ev. The returned slice is
-// reused by the next call.
-//
-// PLACEHOLDER: plays the trivial scripted policy until the real robot lands.
-func (r *Robot) Respond(v *engine.View, ev engine.Event) []engine.Action {
-	r.buf = scripted.AppendResponse(r.buf[:0], v.Game, v.ID, ev)
-	return r.buf
+func New(o Options) *Robot {
+	r := &Robot{opts: o, buf: make([]engine.Action, 0, 4), scores: make(map[scoreKey]int, 256)}
+	r.params = paramsFor(o.Level.effective())
+	r.cands = make([]cand, 0, 16)
+	return r
 }
+
+// Level returns the robot's effective level.
+func (r *Robot) Level() Level { return r.opts.Level.effective() }

@@ -1,0 +1,741 @@
+package ai
+
+import (
+	"math"
+
+	"mahjong/engine"
+)
+
+// This file holds the decisions of play: which tile to discard, which
+// claim to make, whether to declare a kong. Every option is priced by one
+// measure, an estimate of the points it is worth (see ev): the chance of
+// going out before the others (from the shanten number and the effective
+// tiles), times the value of the hand when it goes out (exact through the
+// engine's scorer for a ready hand, estimated from its features
+// otherwise) and what the winners collect, plus the losing hand's value,
+// less the cost of dangerous discards.
+
+// context is what a decision needs to know of the table, gathered once.
+type context struct {
+	g       *engine.Game
+	seat    engine.Seat
+	me      *engine.Player
+	hand    Counts // our concealed tiles
+	unseen  Counts // tiles we have not seen anywhere
+	nUnseen int
+	decl    declInfo
+	shape   Shape
+	live    int     // live tiles left
+	turns   int     // our draws left, roughly
+	collect float64 // points collected per point of our hand value when we win
+	loserK  float64 // points per point of our losing hand value
+	oppFlag [engine.NumSeats]engine.DangerFlags
+	fresh   bool // end of the wall: fresh tiles are dangerous
+}
+
+// declInfo sums up the declared sets for valuing a hand.
+type declInfo struct {
+	sets, chows, pungs int
+	pts                int     // points of the declared sets
+	dbl                float64 // doubles they carry (dragons, own and prevailing winds)
+	exposed            bool    // a set was made with a claimed tile
+	suits              [4]int  // tiles per group (3 suits, honours)
+	scoring            bool    // a declared set scores points (spoils the no-score hand)
+}
+
+func (d *declInfo) add(m engine.Meld, own, prevailing engine.Wind) {
+	if m.Kind == engine.NoMeld {
+		return
+	}
+	t := m.Tile
+	k := Kind(t)
+	if k < 0 {
+		return
+	}
+	size := m.Kind.Size()
+	d.suits[groupOf(k)] += size
+	switch m.Kind {
+	case engine.Chow, engine.ClosedChow:
+		d.sets++
+		d.chows++
+		if m.Kind == engine.Chow {
+			d.exposed = true
+		}
+		return
+	case engine.Pair, engine.ClosedPair:
+		return
+	}
+	d.sets++
+	d.pungs++
+	d.scoring = true
+	mult := 1
+	if t.IsMajor() {
+		mult = 2
+	}
+	switch m.Kind {
+	case engine.Pung:
+		d.pts += 2 * mult
+		d.exposed = true
+	case engine.ClosedPung:
+		d.pts += 4 * mult
+	case engine.Kong:
+		d.pts += 8 * mult
+		d.exposed = true
+	case engine.ClosedKong:
+		d.pts += 16 * mult
+	}
+	d.dbl += doublesOf(t, own, prevailing)
+}
+
+// doublesOf returns the doubles a pung of t earns.
+func doublesOf(t engine.Tile, own, prevailing engine.Wind) float64 {
+	switch {
+	case t.IsDragon():
+		return 1
+	case t.IsWind():
+		d := 0.0
+		if engine.Wind(t.Rank()) == own {
+			d++
+		}
+		if engine.Wind(t.Rank()) == prevailing {
+			d++
+		}
+		return d
+	}
+	return 0
+}
+
+// load gathers the context of seat v.Seat().
+func (r *Robot) load(v *engine.View) *context {
+	x := &r.ctx
+	g := v.Game
+	x.g = g
+	x.seat = v.Seat()
+	x.me = g.Players[x.seat]
+	x.hand = Counts{}
+	for _, t := range x.me.Concealed[:x.me.NumConcealed] {
+		x.hand.Add(t)
+	}
+	x.decl = declInfo{}
+	for _, m := range x.me.Melds {
+		x.decl.add(m, x.me.Wind, g.Round)
+	}
+	x.shape = Shape{Sets: max(0, 4-x.decl.sets), SevenPairs: g.Options.Bool(engine.OptSevenPairs) && x.decl.sets == 0}
+	x.nUnseen = 0
+	for k := range NumKinds {
+		n := 4 - g.ExposedCount[tileOf[k]] - int(x.hand[k])
+		n = max(0, min(4, n))
+		x.unseen[k] = uint8(n)
+		x.nUnseen += n
+	}
+	x.nUnseen = max(x.nUnseen, 1)
+	x.live = g.LiveLeft()
+	x.turns = max(0, (x.live+3)/4)
+	o := &g.Options
+	east := x.seat == engine.EastSeat
+	switch {
+	case !o.Bool(engine.OptEastDoubles):
+		x.collect = 3
+	case east:
+		x.collect = 6
+	default:
+		x.collect = 4
+	}
+	if o.Bool(engine.OptDiscDoubles) {
+		x.collect *= 1.5
+	}
+	x.loserK = 0
+	if o.Bool(engine.OptLosersSettle) {
+		x.loserK = 2
+		if east && o.Bool(engine.OptEastDoubles) {
+			x.loserK = 4
+		}
+	}
+	for i, p := range g.Players {
+		x.oppFlag[i] = 0
+		if engine.Seat(i) != x.seat {
+			x.oppFlag[i] = engine.ExposedDanger(p)
+		}
+	}
+	x.fresh = x.live <= 4
+	return x
+}
+
+// dangerous reports whether discarding t could make us liable for a
+// cannon: it falls in a category some other player's declared sets make
+// dangerous, or it is a fresh tile at the end of the wall.
+func (x *context) dangerous(t engine.Tile) bool {
+	if x.fresh && int(t) < engine.MaxTile && x.g.DiscardedCount[t] == 0 {
+		return true
+	}
+	for i, f := range x.oppFlag {
+		if engine.Seat(i) != x.seat && engine.TileDanger(f, t) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// typicalUkeire is the usual number of effective tiles (of about 120
+// unseen) of a hand at each shanten number, for the steps after the next.
+var typicalUkeire = [...]float64{6, 20, 35, 48, 58, 66, 72, 76, 80}
+
+// pWin estimates the chance of going out before anybody else, from the
+// shanten number s, the effective tiles u and the number of own draws
+// left. Each step to ready is a geometric wait: the next at the rate of u
+// among the unseen tiles, the later ones at the typical rate for their
+// shanten number scaled by how good this hand is; claims multiply the
+// rates (a ready hand may take any discard); every turn somebody else
+// may go out first.
+func (r *Robot) pWin(x *context, s, u int) float64 {
+	if s < 0 {
+		return 1
+	}
+	if s >= len(typicalUkeire) {
+		s = len(typicalUkeire) - 1
+	}
+	pr := &r.params
+	fu := float64(max(u, 1))
+	q := max(0.8, min(1.2, math.Pow(fu/typicalUkeire[s], 0.3)))
+	var rate [len(typicalUkeire)]float64
+	for j := 0; j <= s; j++ {
+		m := pr.claimRate
+		if s-j == 0 {
+			m = pr.readyRate
+		}
+		if j == 0 {
+			rate[j] = fu * m / float64(x.nUnseen)
+		} else {
+			rate[j] = typicalUkeire[s-j] * q * m / 120
+		}
+		rate[j] = min(0.9, rate[j])
+	}
+	var dist [len(typicalUkeire) + 1]float64 // probability of j steps made so far
+	dist[0] = 1
+	total, surv := 0.0, 1.0
+	steps := s + 1
+	for t := 0; t < x.turns; t++ {
+		surv *= pr.survival
+		for j := steps - 1; j >= 0; j-- {
+			moved := dist[j] * rate[j]
+			dist[j] -= moved
+			if j+1 == steps {
+				total += moved * surv
+			} else {
+				dist[j+1] += moved
+			}
+		}
+	}
+	return total
+}
+
+// estimate values a hand that is not yet ready: the expected score if it
+// goes out, from the sets declared, the concealed pungs and pairs, the
+// chances of the no-score hand, one suit and a concealed hand.
+func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
+	pr := &r.params
+	if !pr.value {
+		return 30
+	}
+	own, prev := x.me.Wind, x.g.Round
+	pts := float64(x.g.Options.Value(engine.OptMahJongScore)%10000) + float64(d.pts) + 4*float64(x.me.NumSpecials)
+	dbl := d.dbl
+	triplets, dblPairs := 0, 0
+	var groups [4]int
+	for k, n := range c {
+		if n == 0 {
+			continue
+		}
+		groups[groupOf(k)] += int(n)
+		t := tileOf[k]
+		dd := doublesOf(t, own, prev)
+		if n >= 3 {
+			triplets++
+			if isMajorKind(k) {
+				pts += 8
+			} else {
+				pts += 4
+			}
+			dbl += dd
+		} else if n == 2 && dd > 0 {
+			dblPairs++
+			if x.unseen[k] > 0 {
+				dbl += dd * pr.pairPung
+			}
+			pts += 1
+		}
+	}
+	// no-score hand: nothing but chows and a plain pair
+	if !d.scoring && triplets == 0 && dblPairs == 0 {
+		dbl += pr.noScore / float64(1+max(0, s-1))
+	}
+	// one suit, with or without honours
+	for i := range d.suits {
+		groups[i] += d.suits[i]
+	}
+	best, sum := 0, groups[0]+groups[1]+groups[2]
+	for i := range 3 {
+		best = max(best, groups[i])
+	}
+	off := sum - best
+	switch {
+	case off == 0 && groups[3] == 0:
+		dbl += 3
+	case off == 0:
+		dbl += 1
+	case off <= 2 && s >= 1:
+		dbl += pr.suitHope * float64(3-off) / 3
+	}
+	if !d.exposed {
+		dbl += pr.concealed
+	}
+	v := pts * math.Pow(2, dbl)
+	return min(v, float64(x.g.Options.Value(engine.OptScoreLimit)))
+}
+
+// loserValue is the losing hand's score: declared and concealed pungs,
+// scoring pairs and flowers, with the doubles of dragon and wind pungs.
+func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
+	own, prev := x.me.Wind, x.g.Round
+	pts := float64(d.pts) + 4*float64(x.me.NumSpecials)
+	dbl := d.dbl
+	for k, n := range c {
+		t := tileOf[k]
+		switch {
+		case n >= 3:
+			if isMajorKind(k) {
+				pts += 8
+			} else {
+				pts += 4
+			}
+			dbl += doublesOf(t, own, prev)
+		case n == 2 && doublesOf(t, own, prev) > 0:
+			pts += 2
+		}
+	}
+	return pts * math.Pow(2, dbl)
+}
+
+// readyValue is the mean score of the ready hand c over its waits (mask),
+// weighted by the unseen copies, through the engine's scorer.
+func (r *Robot) readyValue(x *context, c *Counts, d *declInfo, mask uint64, extra []engine.Meld) float64 {
+	var sc *scorer = &r.sc
+	sc.load(x.g, x.seat)
+	total, weight := 0.0, 0.0
+	sp := x.shape.SevenPairs && len(extra) == 0
+	sets := 4 - d.sets
+	for k := range NumKinds {
+		if mask&(1<<k) == 0 {
+			continue
+		}
+		w := float64(x.unseen[k])
+		c[k]++
+		key := scoreKey{c: *c, sets: int8(sets), extra: int8(len(extra)), seat: int8(x.seat)}
+		if len(extra) > 0 {
+			key.xm = extra[0]
+		}
+		v, ok := r.scores[key]
+		if !ok {
+			disc, _, _ := sc.bestWin(x.seat, c, sets, sp, tileOf[k], false, extra)
+			self := disc
+			if !d.exposed && len(extra) == 0 {
+				self, _, _ = sc.bestWin(x.seat, c, sets, sp, tileOf[k], true, extra)
+			}
+			if disc < 0 {
+				disc = int(r.estimate(x, c, d, 0))
+				self = disc
+			}
+			v = (2*disc + self) / 3
+			if len(r.scores) > 4096 {
+				clear(r.scores)
+			}
+			r.scores[key] = v
+		}
+		c[k]--
+		total += w * float64(v)
+		weight += w
+	}
+	if weight == 0 {
+		return r.estimate(x, c, d, 0)
+	}
+	return total / weight
+}
+
+// scoreKey caches readyValue's scores within a hand.
+type scoreKey struct {
+	c     Counts
+	sets  int8
+	extra int8
+	seat  int8
+	xm    engine.Meld
+}
+
+// evalHand prices a 13-tile-shaped hand c (declared sets d, plus extra
+// melds being claimed) as EV points. It also returns its shanten number
+// and effective tiles.
+func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld) (ev float64, s, u int) {
+	sh := Shape{Sets: max(0, 4-d.sets), SevenPairs: x.shape.SevenPairs && d.sets == 0}
+	a := &r.an
+	a.Reset(c, sh)
+	s = a.Shanten()
+	u, mask := a.Effective(s, &x.unseen)
+	pr := &r.params
+	p := r.pWin(x, s, u)
+	var val float64
+	if s == 0 && pr.exact {
+		val = r.readyValue(x, c, d, mask, extra)
+	} else {
+		val = r.estimate(x, c, d, s)
+	}
+	ev = p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
+	if pr.loser && x.loserK > 0 {
+		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * 0.9
+	}
+	return ev, s, u
+}
+
+// cand is an option being weighed.
+type cand struct {
+	kind int     // tile kind (discard) or option index
+	ev   float64 // its value
+	s, u int
+	bad  bool // a dangerous discard
+}
+
+// pick returns the index of the best candidate, with the level's noise.
+func (r *Robot) pick(x *context, cs []cand) int {
+	best, bestV := -1, math.Inf(-1)
+	temp := r.params.noise
+	var rng uint64
+	if temp > 0 {
+		rng = r.opts.Seed ^ uint64(x.g.Serial)*0x9e3779b97f4a7c15 ^ uint64(x.live)<<32 ^ uint64(x.seat)<<48
+		for k, n := range x.hand {
+			rng = rng*31 + uint64(n)*uint64(k+1)
+		}
+	}
+	for i, c := range cs {
+		v := math.Log(math.Max(c.ev, 0) + 1)
+		if temp > 0 {
+			rng = splitmix(rng)
+			uf := (float64(rng>>11) + 0.5) / (1 << 53)
+			v += temp * -math.Log(-math.Log(uf))
+		}
+		if c.bad {
+			v -= 1000
+		}
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	z := x
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// discardOptions fills r.cands with the discards of the hand c (after
+// any claimed set, declared sets d), and returns the index of the best.
+func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engine.Meld) int {
+	r.cands = r.cands[:0]
+	pr := &r.params
+	anySafe := false
+	for k := range NumKinds {
+		if c[k] == 0 {
+			continue
+		}
+		bad := pr.defence && x.dangerous(tileOf[k])
+		if !bad {
+			anySafe = true
+		}
+		c[k]--
+		ev, s, u := r.evalHand(x, c, d, extra)
+		c[k]++
+		if pr.feedCost > 0 {
+			ev -= r.feedCost(x, k)
+		}
+		r.cands = append(r.cands, cand{kind: k, ev: ev, s: s, u: u, bad: bad})
+	}
+	if !anySafe {
+		for i := range r.cands {
+			r.cands[i].bad = false
+		}
+	}
+	minS := 99
+	for _, c := range r.cands {
+		minS = min(minS, c.s)
+	}
+	for i := range r.cands {
+		c := &r.cands[i]
+		switch {
+		case c.s == minS:
+		case pr.shantenFirst:
+			// the weakest levels look only at speed
+			c.ev = -1
+		default:
+			// the model underrates a lost step; do not trust it far
+			c.ev *= math.Pow(pr.slowPenalty, float64(c.s-minS))
+		}
+	}
+	return r.pick(x, r.cands)
+}
+
+// feedCost is the cost of giving kind k to a player who may pung it for
+// a double: dragons, and winds that are somebody's own or the prevailing
+// wind, while enough copies are unseen for somebody to hold a pair.
+func (r *Robot) feedCost(x *context, k int) float64 {
+	if k < 27 || x.unseen[k] < 2 {
+		return 0
+	}
+	t := tileOf[k]
+	dbl := 0.0
+	if t.IsDragon() {
+		dbl = 1
+	} else {
+		for i, p := range x.g.Players {
+			if engine.Seat(i) != x.seat {
+				dbl = math.Max(dbl, doublesOf(t, p.Wind, x.g.Round))
+			}
+		}
+	}
+	if dbl == 0 {
+		return 0
+	}
+	late := 1 - float64(x.live)/80
+	p := 0.12 * float64(x.unseen[k]-1)
+	return r.params.feedCost * p * dbl * (0.5 + late)
+}
+
+// chooseDiscard returns the tile to throw and whether to make an
+// Original Call with it.
+func (r *Robot) chooseDiscard(v *engine.View) (engine.Tile, bool) {
+	x := r.load(v)
+	p := x.me
+	if x.hand.Total() == 0 {
+		return p.Concealed[0], false
+	}
+	i := r.discardOptions(x, &x.hand, &x.decl, nil)
+	c := r.cands[i]
+	t := tileOf[c.kind]
+	if !p.CanDiscard(t) {
+		for _, q := range p.Concealed[:p.NumConcealed] {
+			if p.CanDiscard(q) {
+				return q, false
+			}
+		}
+	}
+	calling := r.params.call && p.NoDiscard && p.NumConcealed == engine.MaxConcealed && !p.Calling &&
+		c.s == 0 && c.u >= 6 && x.live > 40
+	return t, calling
+}
+
+// claim answers another player's discard t.
+func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
+	g := v.Game
+	p := v.Me()
+	no := engine.PNoClaim{Serial: serial}
+	if p == nil || p.Hidden {
+		r.buf = append(r.buf, no)
+		return
+	}
+	if p.CanMahJong(t, g.Options.Bool(engine.OptSevenPairs)) {
+		if !r.passMahJong(v, t) {
+			r.buf = append(r.buf, engine.PMahJong{Serial: serial})
+			return
+		}
+	}
+	k := Kind(t)
+	if p.Calling || k < 0 {
+		r.buf = append(r.buf, no)
+		return
+	}
+	x := r.load(v)
+	canPung := p.CanPung(t)
+	canKong := p.CanKong(t)
+	next := g.Player.Next() == x.seat
+	canChow := false
+	if next && k < 27 {
+		for pos := engine.Lower; pos <= engine.Upper; pos++ {
+			canChow = canChow || p.CanChow(t, pos)
+		}
+	}
+	if !canPung && !canChow {
+		r.buf = append(r.buf, no)
+		return
+	}
+	pr := &r.params
+	// passing: the hand as it is
+	evPass, sPass, _ := r.evalHand(x, &x.hand, &x.decl, nil)
+	best, bestEV, bestS := engine.Action(nil), evPass*(1+pr.claimMargin)+pr.claimFixed, sPass
+	if pr.shantenFirst {
+		bestEV = math.Inf(1)
+	}
+	consider := func(a engine.Action, m engine.Meld, used [3]int) {
+		c := x.hand
+		for _, u := range used {
+			if u >= 0 {
+				c[u]--
+			}
+		}
+		d := x.decl
+		d.add(m, p.Wind, g.Round)
+		extra := [1]engine.Meld{m}
+		i := r.discardOptions(x, &c, &d, extra[:])
+		cd := r.cands[i]
+		ev := cd.ev * r.styleClaim(m)
+		if pr.shantenFirst {
+			if cd.s < bestS {
+				best, bestS = a, cd.s
+			}
+			return
+		}
+		if ev > bestEV {
+			best, bestEV = a, ev
+		}
+	}
+	if canKong {
+		// a claimed kong: no discard follows, a loose tile does
+		c := x.hand
+		c[k] -= 3
+		d := x.decl
+		m := engine.Meld{Kind: engine.Kong, Tile: t}
+		d.add(m, p.Wind, g.Round)
+		extra := [1]engine.Meld{m}
+		ev, s, _ := r.evalHand(x, &c, &d, extra[:])
+		ev *= r.styleClaim(m)
+		if pr.shantenFirst && s <= bestS || !pr.shantenFirst && ev > bestEV {
+			best, bestEV, bestS = engine.PKong{Serial: serial}, ev, s
+		}
+	}
+	if canPung {
+		consider(engine.PPung{Serial: serial}, engine.Meld{Kind: engine.Pung, Tile: t}, [3]int{k, k, -1})
+	}
+	if canChow {
+		for pos := engine.Lower; pos <= engine.Upper; pos++ {
+			if !p.CanChow(t, pos) {
+				continue
+			}
+			lo := Kind(t) - int(pos)
+			used := [3]int{-1, -1, -1}
+			for i := range 3 {
+				if lo+i != k {
+					used[i] = lo + i
+				}
+			}
+			consider(engine.PChow{Serial: serial, Pos: pos}, engine.Meld{Kind: engine.Chow, Tile: tileOf[lo]}, used)
+		}
+	}
+	if best == nil {
+		r.buf = append(r.buf, no)
+		return
+	}
+	r.buf = append(r.buf, best)
+}
+
+// styleClaim is the personality's taste for a claimed set.
+func (r *Robot) styleClaim(m engine.Meld) float64 {
+	st := r.style()
+	f := 1.0
+	switch m.Kind {
+	case engine.Chow:
+		f *= math.Exp(0.6 * st.chow)
+	case engine.Pung, engine.Kong:
+		f *= math.Exp(-0.4 * st.chow)
+		if st.major > 0 && !m.Tile.IsMajor() {
+			f *= 1 - 0.5*st.major
+		}
+	}
+	if st.major > 0 && m.Kind == engine.Chow {
+		f *= 1 - 0.6*st.major
+	}
+	f *= 1 - 0.8*st.hidden
+	return f
+}
+
+// passMahJong reports whether to let a winning discard go, hoping to
+// draw the tile: only for a concealed personality with many outs early.
+func (r *Robot) passMahJong(v *engine.View, t engine.Tile) bool {
+	st := r.style()
+	if st.hidden < 0.7 {
+		return false
+	}
+	x := r.load(v)
+	if x.decl.exposed || x.live < 30 {
+		return false
+	}
+	k := Kind(t)
+	return k >= 0 && int(x.unseen[k]) >= 2 && st.hidden*float64(x.unseen[k])*float64(x.live)/float64(x.nUnseen) >= 1.5
+}
+
+// chooseChow answers a chow granted without a position.
+func (r *Robot) chooseChow(v *engine.View, t engine.Tile) {
+	g := v.Game
+	p := v.Me()
+	x := r.load(v)
+	best, bestEV := engine.AnyPos, math.Inf(-1)
+	k := Kind(t)
+	for pos := engine.Lower; pos <= engine.Upper; pos++ {
+		if !p.CanChow(t, pos) {
+			continue
+		}
+		c := x.hand
+		lo := k - int(pos)
+		for i := range 3 {
+			if lo+i != k {
+				c[lo+i]--
+			}
+		}
+		d := x.decl
+		m := engine.Meld{Kind: engine.Chow, Tile: tileOf[lo]}
+		d.add(m, p.Wind, g.Round)
+		extra := [1]engine.Meld{m}
+		i := r.discardOptions(x, &c, &d, extra[:])
+		if ev := r.cands[i].ev; ev > bestEV {
+			best, bestEV = pos, ev
+		}
+	}
+	if best == engine.AnyPos {
+		best = engine.Lower // cannot happen: the claim was granted
+	}
+	r.buf = append(r.buf, engine.PChow{Serial: g.Serial, Pos: best})
+}
+
+// chooseKong returns a concealed kong to declare or a pung to add to,
+// when it does not slow the hand.
+func (r *Robot) chooseKong(v *engine.View) (engine.Tile, bool) {
+	g := v.Game
+	p := v.Me()
+	if p == nil || p.Hidden || p.Calling {
+		return engine.Blank, false
+	}
+	x := r.load(v)
+	if x.live <= 1 {
+		return engine.Blank, false
+	}
+	base := regularDistance(&x.hand, x.shape.Sets)
+	if x.shape.Sets == 4 {
+		base = min(base, Shanten(&x.hand, x.shape)+1)
+	}
+	for k := range NumKinds {
+		t := tileOf[k]
+		switch {
+		case x.hand[k] == 4 && p.CanDeclareClosedKong(t):
+			c := x.hand
+			c[k] = 0
+			if r.params.shantenFirst || regularDistance(&c, max(0, x.shape.Sets-1)) <= base {
+				return t, true
+			}
+		case x.hand[k] >= 1 && p.CanAddToPung(t) && g.Whence != engine.FromDiscard:
+			c := x.hand
+			c[k]--
+			if r.params.shantenFirst || regularDistance(&c, x.shape.Sets) <= base {
+				return t, true
+			}
+		}
+	}
+	return engine.Blank, false
+}

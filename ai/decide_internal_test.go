@@ -1,0 +1,261 @@
+package ai
+
+import (
+	"strings"
+	"testing"
+
+	"mahjong/engine"
+)
+
+// position is a table for known-answer tests: we are player 1 in seat
+// seat; melds are written "Pung 5B" / "Chow 1C" per player.
+type position struct {
+	seat  engine.Seat
+	hand  string
+	melds [engine.NumSeats][]string
+	used  int // live tiles drawn so far
+}
+
+func (ps position) view(t testing.TB) *engine.View {
+	t.Helper()
+	v := engine.NewView()
+	v.ID = 1
+	g := v.Game
+	g.Options = engine.DefaultOptions()
+	g.Round = engine.East
+	for i := range g.Players {
+		p := g.Players[i]
+		p.NewHand(engine.Seat(i).Wind())
+		p.ID = 2 + (i-int(ps.seat)+3)%4
+		if engine.Seat(i) == ps.seat {
+			p.ID = 1
+		}
+		p.NumConcealed = 13
+		for j, m := range ps.melds[i] {
+			f := strings.Fields(m)
+			tile, err := engine.ParseTile(f[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			kind := map[string]engine.MeldKind{"Pung": engine.Pung, "Chow": engine.Chow, "Kong": engine.Kong,
+				"ClosedKong": engine.ClosedKong}[f[0]]
+			p.Melds[j] = engine.Meld{Kind: kind, Tile: tile}
+			p.NumConcealed -= 3
+			n := 3
+			if kind == engine.Kong || kind == engine.ClosedKong {
+				n = 4
+			}
+			for d := range n {
+				x := tile
+				if kind == engine.Chow {
+					x += engine.Tile(d)
+				}
+				g.ExposedCount[x]++
+			}
+		}
+	}
+	me := g.Players[ps.seat]
+	me.Hidden = false
+	ts, err := engine.ParseTiles(ps.hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me.NumConcealed = copy(me.Concealed[:], ts)
+	g.Wall = *engine.NewWall(make(engine.Tiles, engine.WallSize(true)), true, true)
+	g.Wall.LiveUsed = max(53, ps.used)
+	g.Phase = engine.Discarding
+	g.Player = ps.seat
+	g.Whence = engine.FromWall
+	if len(ts) > 0 {
+		g.Tile = ts[len(ts)-1]
+	}
+	g.Active = true
+	return v
+}
+
+func actionsString(as []engine.Action) string {
+	var s []string
+	for _, a := range as {
+		s = append(s, a.String())
+	}
+	return strings.Join(s, "; ")
+}
+
+// TestKnownAnswers checks curated positions with an expected choice.
+func TestKnownAnswers(t *testing.T) {
+	tests := []struct {
+		name    string
+		pos     position
+		discard string // another player's discard to answer (else our move)
+		from    engine.Seat
+		want    string
+		not     bool // want is what must NOT be done
+	}{
+		{name: "take mah-jong from the wall",
+			pos:  position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 4D 5C 5C"},
+			want: "MahJong 0"},
+		{name: "take mah-jong on a discard",
+			pos:     position{seat: 1, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C"},
+			discard: "4D", from: 3, want: "MahJong 7"},
+		{name: "chow for mah-jong out of turn",
+			pos:     position{seat: 2, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C"},
+			discard: "1D", from: 0, want: "MahJong 7"},
+		{name: "do not spoil the no-score hand",
+			pos:     position{seat: 1, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C"},
+			discard: "5C", from: 3, want: "NoClaim 7"},
+		{name: "pung a dragon",
+			pos:     position{seat: 1, hand: "1B 2B 3B 4C 5C 7C 7D 8D 9D 2D RD RD NW"},
+			discard: "RD", from: 3, want: "Pung 7"},
+		{name: "chow the better way",
+			pos:     position{seat: 1, hand: "2B 3B 5B 6B 7B 1C 2C 3C 7D 8D EW EW NW"},
+			discard: "4B", from: 0, want: "Chow 7 Upper"},
+		{name: "avoid an available cannon",
+			pos: position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 2D 3D 5C 5C 9B NW",
+				melds: [4][]string{1: {"Pung 2B", "Pung 5B", "Chow 6B"}}},
+			want: "Discard 9B 0", not: true},
+		{name: "fresh tile at the end of the wall",
+			pos:  position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 2D 3D 5C 5C 9B NW", used: 200},
+			want: "Discard NW 0", not: true},
+		{name: "declare a useless kong",
+			pos:  position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 2D 3D NW NW NW NW"},
+			want: "DeclareClosedKong NW"},
+		{name: "original call when ready",
+			pos:  position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C NW"},
+			want: "Discard NW 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := tt.pos.view(t)
+			g := v.Game
+			g.Players[tt.pos.seat].NoDiscard = tt.name == "original call when ready"
+			r := New(Options{Level: Hard})
+			var ev engine.Event
+			if tt.discard != "" {
+				d, _ := engine.ParseTile(tt.discard)
+				g.Phase = engine.Discarded
+				g.Player = tt.from
+				g.Tile = d
+				g.Serial = 7
+				g.ExposedCount[d]++
+				g.DiscardedCount[d]++
+				ev = engine.CPlayerDiscards{ID: g.Players[tt.from].ID, Tile: d, Serial: 7}
+			} else {
+				ev = engine.CPlayerDraws{ID: 1, Tile: g.Tile}
+			}
+			got := actionsString(r.Respond(v, ev))
+			if tt.not && got == tt.want || !tt.not && got != tt.want {
+				t.Errorf("got %q, want %s%q\n%s", got, map[bool]string{true: "not "}[tt.not], tt.want, v)
+			}
+		})
+	}
+}
+
+// TestDeclarations checks the winner's arrangement and a loser's sets.
+func TestDeclarations(t *testing.T) {
+	// Self-drawn: pungs (three concealed pungs, no chows) beat chows.
+	v := position{hand: "1B 1B 1B 2B 2B 2B 3B 3B 3B 4C 4C 7D 8D 9D"}.view(t)
+	g := v.Game
+	g.Phase = engine.MahJonging
+	r := New(Options{})
+	if got := actionsString(r.Respond(v, engine.CPlayerMahJongs{ID: 1, Tile: engine.NewTile(engine.Circles, 9)})); got != "FormClosedPung 1B" {
+		t.Errorf("winner's first set: %q", got)
+	}
+	// A claimed tile that can sit in a pung or a chow.
+	v = position{hand: "1B 1B 2B 3B 4B 4C 5C 6C 7D 8D 9D 5D 5D"}.view(t)
+	g = v.Game
+	g.Phase = engine.MahJonging
+	g.MahJongPending = true
+	g.Tile = engine.NewTile(engine.Bamboo, 1)
+	g.Whence = engine.FromDiscard
+	if got := actionsString(r.Respond(v, engine.CPlayerMahJongs{ID: 1})); got != "Pung 0" {
+		t.Errorf("placing the claimed tile: %q", got)
+	}
+	// A loser declares its concealed pung, then shows.
+	v = position{seat: 1, hand: "1B 1B 1B 3B 4C 5C 6C 7D 8D 9D 5D RD RD"}.view(t)
+	g = v.Game
+	g.Phase = engine.MahJonging
+	g.Player = 0
+	g.Players[0].HandScore = 40
+	if got := actionsString(r.Respond(v, engine.CHandScore{ID: g.Players[0].ID, Score: 40})); got != "FormClosedPung 1B" {
+		t.Errorf("loser's first declaration: %q", got)
+	}
+	g.Players[1].Melds[0] = engine.Meld{Kind: engine.ClosedPung, Tile: engine.NewTile(engine.Bamboo, 1)}
+	ts, _ := engine.ParseTiles("3B 4C 5C 6C 7D 8D 9D 5D RD RD")
+	g.Players[1].NumConcealed = copy(g.Players[1].Concealed[:], ts)
+	if got := actionsString(r.Respond(v, engine.CPlayerFormsClosedPung{ID: 1, Tile: engine.NewTile(engine.Bamboo, 1)})); got != "FormClosedPair RD" {
+		t.Errorf("loser's second declaration: %q", got)
+	}
+}
+
+func TestParseLevel(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Level
+		ok   bool
+	}{{"hard", Hard, true}, {"Expert", Expert, true}, {"1", Beginner, true}, {" medium ", Medium, true}, {"bogus", 0, false}, {"0", 0, false}} {
+		got, err := ParseLevel(tt.in)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("ParseLevel(%q) = %v, %v", tt.in, got, err)
+		}
+	}
+	if _, ok := PresetStyle("pung hunter"); !ok {
+		t.Error("no Pung hunter preset")
+	}
+}
+
+// benchDecision measures one decision: ev answered in position ps.
+func benchDecision(b *testing.B, ps position, discard string, level Level) {
+	v := ps.view(b)
+	g := v.Game
+	var ev engine.Event = engine.CPlayerDraws{ID: 1, Tile: g.Tile}
+	if discard != "" {
+		d, _ := engine.ParseTile(discard)
+		g.Phase = engine.Discarded
+		g.Player = ps.seat + 3
+		g.Player %= engine.NumSeats
+		g.Tile = d
+		g.Serial = 7
+		ev = engine.CPlayerDiscards{ID: g.Players[g.Player].ID, Tile: d, Serial: 7}
+	}
+	r := New(Options{Level: level})
+	r.Respond(v, ev)
+	b.ReportAllocs()
+	for b.Loop() {
+		r.Respond(v, ev)
+	}
+}
+
+func BenchmarkDiscardEarly(b *testing.B) {
+	benchDecision(b, position{hand: "1B 2B 5B 7B 9B 2C 3C 8C 4D 4D 6D EW RD GD"}, "", Hard)
+}
+
+func BenchmarkDiscardReady(b *testing.B) {
+	benchDecision(b, position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C NW"}, "", Hard)
+}
+
+func BenchmarkDiscardOneAway(b *testing.B) {
+	benchDecision(b, position{hand: "1B 2B 3B 4C 5C 7C 7D 8D 2D 3D 5C 5C 9B NW"}, "", Hard)
+}
+
+func BenchmarkClaim(b *testing.B) {
+	benchDecision(b, position{seat: 1, hand: "2B 3B 5B 6B 7B 1C 2C 3C 7D 8D EW EW NW"}, "4B", Hard)
+}
+
+func BenchmarkClaimPass(b *testing.B) {
+	benchDecision(b, position{seat: 1, hand: "2B 3B 5B 6B 7B 1C 2C 3C 7D 8D EW EW NW"}, "9D", Hard)
+}
+
+func BenchmarkKong(b *testing.B) {
+	benchDecision(b, position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 2D 3D NW NW NW NW"}, "", Hard)
+}
+
+func BenchmarkDeclaration(b *testing.B) {
+	v := position{hand: "1B 1B 1B 2B 2B 2B 3B 3B 3B 4C 4C 7D 8D 9D"}.view(b)
+	v.Game.Phase = engine.MahJonging
+	r := New(Options{})
+	ev := engine.CPlayerMahJongs{ID: 1, Tile: engine.NewTile(engine.Circles, 9)}
+	b.ReportAllocs()
+	for b.Loop() {
+		r.Respond(v, ev)
+	}
+}

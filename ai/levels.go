@@ -1,0 +1,128 @@
+package ai
+
+// params are the numbers and switches behind a level.
+type params struct {
+	value        bool    // value hands at all (else every hand is alike)
+	exact        bool    // price ready hands through the engine's scorer
+	defence      bool    // avoid dangerous discards (cannon liability)
+	loser        bool    // count the losing hand's value
+	shantenFirst bool    // speed only: any claim that lowers the shanten number
+	call         bool    // make Original Calls
+	noise        float64 // Gumbel noise on log values (0: none)
+	feedCost     float64 // weight of not feeding doubling pungs
+
+	survival    float64 // chance per turn that nobody else goes out
+	claimRate   float64 // effective-tile rate multiplier from claims before ready
+	readyRate   float64 // ... when ready (any discard wins)
+	decay       float64 // effective tiles shrink by this per later step
+	pairPung    float64 // chance credited to a doubling pair becoming a pung
+	noScore     float64 // credit for the no-score hand while possible
+	suitHope    float64 // credit for a nearly one-suit hand
+	concealed   float64 // credit for staying concealed
+	ukeireBonus float64 // tie-break weight of effective tiles
+	claimMargin float64 // a claim must beat passing by this fraction
+	claimFixed  float64 // ... and by this many points
+	slowPenalty float64 // factor per shanten step a discard loses
+}
+
+func paramsFor(l Level) params {
+	p := params{
+		value: true, exact: true, defence: true, loser: true, call: true,
+		feedCost: 1,
+		survival: 0.93, claimRate: 1.6, readyRate: 2.5, decay: 0.8,
+		pairPung: 0.35, noScore: 0.6, suitHope: 0.3, concealed: 0.25,
+		ukeireBonus: 0.5, claimMargin: 0.03, slowPenalty: 0.7,
+	}
+	switch l {
+	case Beginner:
+		p.value, p.exact, p.defence, p.loser, p.call = false, false, false, false, false
+		p.shantenFirst = true
+		p.noise = 0.8
+		p.feedCost = 0
+	case Easy:
+		p.exact, p.defence, p.loser, p.call = false, false, false, false
+		p.noise = 0.1
+		p.feedCost = 0
+	case Medium:
+		p.loser = false
+		p.noise = 0.03
+		p.feedCost = 0
+	case Expert:
+		p.feedCost = 1.5
+	}
+	return p
+}
+
+// styleNow is the personality in force: one value of each knob.
+type styleNow struct {
+	chow, hidden, major, suit float64
+}
+
+func first(xs []float64, lo, hi float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	return max(lo, min(hi, xs[0]))
+}
+
+// style returns the knobs in force (the first value of each list).
+func (r *Robot) style() styleNow {
+	s := &r.opts.Style
+	return styleNow{
+		chow:   first(s.Chowness, -1, 1),
+		hidden: first(s.Hiddenness, 0, 1),
+		major:  first(s.Majorness, 0, 1),
+		suit:   first(s.Suitness, 0, 1),
+	}
+}
+
+// Preset is a named personality for the user interface.
+type Preset struct {
+	Name        string
+	Description string
+	Style       Style
+}
+
+// Presets are the named personalities, the balanced default first.
+var Presets = []Preset{
+	{Name: "Balanced", Description: "plays for speed and value alike"},
+	{Name: "Chicken-hand lover", Description: "likes chows and quick, cheap hands",
+		Style: Style{Chowness: []float64{0.8}}},
+	{Name: "Pung hunter", Description: "collects pungs and avoids chows",
+		Style: Style{Chowness: []float64{-0.8}}},
+	{Name: "Hidden dragon", Description: "keeps the hand concealed",
+		Style: Style{Hiddenness: []float64{0.7}}},
+	{Name: "Purist", Description: "goes for one suit",
+		Style: Style{Suitness: []float64{0.8}}},
+	{Name: "Terminal collector", Description: "keeps terminals and honours",
+		Style: Style{Majorness: []float64{0.7}}},
+}
+
+// PresetStyle returns the style of the named preset (any case).
+func PresetStyle(name string) (Style, bool) {
+	for _, p := range Presets {
+		if equalFold(p.Name, name) {
+			return p.Style, true
+		}
+	}
+	return Style{}, false
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range len(a) {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

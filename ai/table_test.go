@@ -1,0 +1,223 @@
+package ai_test
+
+import (
+	"fmt"
+	"testing"
+
+	"mahjong/ai"
+	"mahjong/engine"
+)
+
+// table plays four robots against an engine.Controller in-process: every
+// output is applied to the addressed seat's View and shown to its robot;
+// the answers wait in one first-in first-out queue, so a game is a pure
+// function of the controller's seed and the robots' options.
+type table struct {
+	c      *engine.Controller
+	cnx    [engine.NumSeats]int
+	views  [engine.NumSeats]*engine.View
+	robots [engine.NumSeats]*ai.Robot
+	byCnx  map[int]int
+	queue  []request
+	steps  int
+	stats  stats
+}
+
+type request struct {
+	seat int
+	a    engine.Action
+}
+
+// stats counts what happened, by player id - 1.
+type stats struct {
+	hands, washouts  int
+	wins             [engine.NumSeats]int
+	winScore         [engine.NumSeats]int
+	dangerous        [engine.NumSeats]int // dangerous discards with a choice
+	cannons          [engine.NumSeats]int
+	final            [engine.NumSeats]int
+	claims           [engine.NumSeats]int
+	lastWinnerID     int
+	discards, errors int
+}
+
+func newTable(t testing.TB, so engine.ServerOptions, opts [engine.NumSeats]ai.Options, gameOpts map[string]string) *table {
+	t.Helper()
+	defaults := engine.DefaultOptions()
+	for name, val := range gameOpts {
+		id, ok := engine.LookupOption(name)
+		if !ok {
+			t.Fatalf("no option %s", name)
+		}
+		v, err := engine.ParseOptionValue(id, val)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := defaults.Entry(id)
+		e.Value = v
+		so.OptionFile = append(so.OptionFile, engine.CGameOption{Entry: e})
+	}
+	tb := &table{c: engine.NewController(so), byCnx: map[int]int{}}
+	for i := range tb.cnx {
+		cnx, outs := tb.c.Accept()
+		if cnx < 0 {
+			t.Fatalf("accept: %v", outs)
+		}
+		tb.cnx[i] = cnx
+		tb.byCnx[cnx] = i
+		tb.views[i] = engine.NewView()
+		tb.robots[i] = ai.New(opts[i])
+	}
+	for i := range tb.cnx {
+		if err := tb.send(i, engine.PConnect{Version: engine.ProtocolVersion, Name: fmt.Sprintf("R%d", i+1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tb
+}
+
+func (tb *table) send(seat int, a engine.Action) error {
+	tb.steps++
+	outs := tb.c.Handle(tb.cnx[seat], a)
+	for _, o := range outs {
+		i, ok := tb.byCnx[o.Conn]
+		if !ok || o.Event == nil {
+			continue
+		}
+		v := tb.views[i]
+		switch m := o.Event.(type) {
+		case engine.CError:
+			tb.stats.errors++
+			return fmt.Errorf("seat %d sent %q, got %q\n%s", seat, a.String(), m.String(), tb.views[seat])
+		case engine.CNewHand:
+			if i == 0 {
+				tb.stats.hands++
+			}
+		case engine.CWashOut:
+			if i == 0 {
+				tb.stats.washouts++
+			}
+		case engine.CPlayerMahJongs:
+			if i == 0 {
+				tb.stats.lastWinnerID = m.ID
+			}
+		case engine.CPlayerRobsKong:
+			if i == 0 {
+				tb.stats.lastWinnerID = m.ID
+			}
+		case engine.CHandScore:
+			if i == 0 && m.ID == tb.stats.lastWinnerID {
+				tb.stats.wins[m.ID-1]++
+				tb.stats.winScore[m.ID-1] += m.Score
+			}
+		case engine.CDangerousDiscard:
+			if i == 0 && !m.NoChoice {
+				tb.stats.dangerous[m.ID-1]++
+			}
+		case engine.CPlayerPungs, engine.CPlayerChows, engine.CPlayerKongs:
+			if i == 0 {
+				tb.stats.claims[actorID(o.Event)-1]++
+			}
+		case engine.CPlayerDiscards:
+			if i == 0 {
+				tb.stats.discards++
+			}
+		}
+		if err := v.Apply(o.Event); err != nil {
+			return fmt.Errorf("seat %d cannot apply %q: %w", i, o.Event.String(), err)
+		}
+		for _, a := range tb.robots[i].Respond(v, o.Event) {
+			tb.queue = append(tb.queue, request{i, a})
+		}
+	}
+	return nil
+}
+
+func actorID(ev engine.Event) int {
+	switch m := ev.(type) {
+	case engine.CPlayerPungs:
+		return m.ID
+	case engine.CPlayerChows:
+		return m.ID
+	case engine.CPlayerKongs:
+		return m.ID
+	}
+	return 1
+}
+
+// run plays until the game is over.
+func (tb *table) run(maxSteps int) error {
+	for !tb.c.GameOver() {
+		if tb.steps > maxSteps {
+			return fmt.Errorf("step limit %d reached", maxSteps)
+		}
+		if len(tb.queue) == 0 {
+			g := tb.c.Game()
+			return fmt.Errorf("stalled: phase %v player %d\n%s", g.Phase, g.Player, tb.views[0])
+		}
+		r := tb.queue[0]
+		tb.queue = tb.queue[1:]
+		if err := tb.send(r.seat, r.a); err != nil {
+			return err
+		}
+	}
+	for _, p := range tb.c.FinalScores() {
+		if p.ID >= 1 && p.ID <= engine.NumSeats {
+			tb.stats.final[p.ID-1] = p.CumulativeScore
+		}
+	}
+	return nil
+}
+
+func playGame(t testing.TB, seed int, opts [engine.NumSeats]ai.Options, gameOpts map[string]string) *table {
+	t.Helper()
+	tb := newTable(t, engine.ServerOptions{Seed: seed}, opts, gameOpts)
+	if err := tb.run(200000); err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	return tb
+}
+
+func TestLegalGames(t *testing.T) {
+	levels := []ai.Level{ai.Beginner, ai.Easy, ai.Medium, ai.Hard, ai.Expert}
+	optionSets := []map[string]string{
+		nil,
+		{"SevenPairs": "1", "NumRounds": "1"},
+		{"DiscDoubles": "1", "LosersSettle": "0", "EastDoubles": "0", "NumRounds": "1"},
+		{"Flowers": "0", "KongHas3Types": "1", "LosersPurity": "1", "NumRounds": "1"},
+		{"FlowersLoose": "1", "DeadWall16": "0", "ShowOnWashout": "1", "NoLimit": "1", "NumRounds": "1"},
+	}
+	games := 0
+	for li, l := range levels {
+		for oi, o := range optionSets {
+			seeds := 1
+			if o != nil && !testing.Short() {
+				seeds = 3
+			}
+			for s := range seeds {
+				seed := 1000*li + 10*oi + s + 1
+				var opts [engine.NumSeats]ai.Options
+				for i := range opts {
+					opts[i] = ai.Options{Level: l, Seed: uint64(seed*4 + i)}
+				}
+				tb := playGame(t, seed, opts, o)
+				games++
+				if tb.stats.hands == 0 {
+					t.Errorf("seed %d: no hands", seed)
+				}
+			}
+		}
+	}
+	t.Logf("%d games", games)
+}
+
+func TestMixedLevels(t *testing.T) {
+	var opts [engine.NumSeats]ai.Options
+	for i := range opts {
+		opts[i] = ai.Options{Level: ai.Level(i + 2), Seed: uint64(i)}
+	}
+	opts[0].Style = ai.Presets[3].Style
+	for seed := 1; seed <= 2; seed++ {
+		playGame(t, seed, opts, nil)
+	}
+}

@@ -1,0 +1,226 @@
+// Command mj-arena plays matches between robots and prints their results
+// with 95 % confidence intervals: points per hand and per game, win rate,
+// mean winning score, self-drawn share, deal-in rate, claims per hand,
+// dangerous discards (avoidable and no choice) and cannons per 100 hands,
+// losing-hand score, East results, decision latency, and the count of
+// protocol errors and of games whose settlements do not add up.
+//
+// Usage:
+//
+//	mj-arena local [flags]     our robots against each other, in process on our engine
+//	mj-arena original [flags]  one of ours against three original mj-player robots
+//	                           on the real mj-server (or -control: four originals)
+//
+// Local matches are fast (a game takes milliseconds) and deterministic:
+// game g is dealt with seed -seed+g and its seats play the -seats specs
+// rotated by g, so every robot sits in every seat. A robot spec is a
+// level (beginner, easy, medium, hard, expert) optionally followed by
+// the original's strategy knobs, for example
+// "hard:chowness=0.5:hiddenness=0,0.5:hysteresis=0.1"; -seats takes one
+// to four specs separated by slashes, the last repeated to fill the
+// table:
+//
+//	go run ./cmd/mj-arena local -seats expert/hard -games 2000
+//	go run ./cmd/mj-arena local -seats hard/hard/medium/medium -games 1000 -j 2
+//
+// Original matches start, for each game, /usr/games/mj-server (flags
+// --seed S --timeout 0 --pause 0 --exit-on-disconnect --logfile) with a
+// fresh seed S = -seed+g, then connect the players one by one: ours (the
+// -robot spec, through package ai/player) as the (S mod 4)+1-th, three
+// /usr/games/mj-player processes in the other places. The results come
+// from the server's log and its printed final scores, which must agree.
+// Games run over a Unix socket by default (about a second each); -tcp
+// plays over 127.0.0.1 as the original was measured, about 50 s a game
+// (Nagle's algorithm in the original programs), so use -j 25 there. Every
+// process is started in its own process group and killed, by its id, when
+// its game ends, fails, passes -deadline or stalls.
+//
+//	go run ./cmd/mj-arena original -games 400 -j 25
+//	go run ./cmd/mj-arena original -control -games 400 -j 25
+//	go run ./cmd/mj-arena original -robot expert -games 100 -tcp -j 25
+//
+// -server and -player replace the original programs, for example to
+// check that our robot plays on our own server without a single protocol
+// error:
+//
+//	go build -o /tmp/mj-server ./cmd/mj-server
+//	go run ./cmd/mj-arena original -server /tmp/mj-server -games 1000
+//
+// Both modes take -options FILE (GameOption lines, as mj-server's
+// --option-file) and -json FILE (one JSON line per game and per hand and
+// player). The summary goes to standard output, progress to standard
+// error; the exit status is 1 when a game failed, when one of our robots
+// was sent an Error or when settlements did not add up. Errors sent to the
+// original robots are counted apart: the original robot stumbles now and
+// then (for example its East discards before everybody is ready when
+// another player declared a concealed kong while flowers were being
+// declared).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"mahjong/engine"
+	"mahjong/internal/arena"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	code, err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mj-arena:", err)
+	}
+	os.Exit(code)
+}
+
+const usage = "usage: mj-arena local|original [flags] (mj-arena MODE -h lists the flags)"
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	if len(args) == 0 {
+		return 2, fmt.Errorf("%s", usage)
+	}
+	mode := args[0]
+	fs := flag.NewFlagSet("mj-arena "+mode, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.Int("games", 100, "number of games")
+	seed := fs.Int("seed", 1, "seed of the first game")
+	optFile := fs.String("options", "", "game option file (GameOption lines)")
+	jsonFile := fs.String("json", "", "write per-game and per-hand records to this file (JSON lines)")
+	quiet := fs.Bool("q", false, "no progress on standard error")
+	var jobs *int
+	var seats, robot, server, player, playerArgs *string
+	var control, tcp, keep *bool
+	var deadline, stall *time.Duration
+	var retries *int
+	switch mode {
+	case "local":
+		jobs = fs.Int("j", runtime.NumCPU(), "games played at once")
+		seats = fs.String("seats", "hard", "robot specs of the four seats, separated by /, the last repeated")
+	case "original":
+		jobs = fs.Int("j", 25, "games played at once")
+		robot = fs.String("robot", "hard", "our robot's spec")
+		control = fs.Bool("control", false, "four original robots, none of ours")
+		tcp = fs.Bool("tcp", false, "play over 127.0.0.1 TCP (slow, ~50 s a game) instead of a Unix socket")
+		server = fs.String("server", arena.OriginalServer, "the server program")
+		player = fs.String("player", arena.OriginalPlayer, "the original robot program")
+		playerArgs = fs.String("player-args", "", "extra arguments for the original robots (space-separated)")
+		deadline = fs.Duration("deadline", 10*time.Minute, "per-game deadline")
+		stall = fs.Duration("stall", 30*time.Second, "fail a game whose log has not grown for this long")
+		retries = fs.Int("retries", 1, "replays of a failed game with the same seed")
+		keep = fs.Bool("keep", false, "keep each game's directory (server log)")
+	default:
+		return 2, fmt.Errorf("unknown mode %q; %s", mode, usage)
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2, err
+	}
+	if fs.NArg() > 0 {
+		return 2, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if *games < 1 {
+		return 2, fmt.Errorf("-games must be at least 1")
+	}
+	start := time.Now()
+	progress := func(done int, g *arena.GameRecord) {
+		if *quiet {
+			return
+		}
+		status := fmt.Sprintf("%d hands", g.Hands)
+		if g.Failed != "" {
+			status = "FAILED: " + g.Failed
+		} else if g.Errors > 0 {
+			status += fmt.Sprintf(", %d protocol errors (%d to ours)", g.Errors, g.OursErrors)
+		}
+		fmt.Fprintf(stderr, "[%d/%d %s] game %d seed %d: %s (%.1fs)\n", done, *games,
+			time.Since(start).Round(time.Second), g.Game, g.Seed, status, g.WallTime)
+	}
+	var recs []*arena.GameRecord
+	var header string
+	switch mode {
+	case "local":
+		specs, err := arena.ParseSpecs(*seats)
+		if err != nil {
+			return 2, err
+		}
+		if len(specs) > engine.NumSeats {
+			return 2, fmt.Errorf("-seats: at most four specs")
+		}
+		var cfg arena.LocalConfig
+		for i := range cfg.Seats {
+			cfg.Seats[i] = specs[min(i, len(specs)-1)]
+		}
+		if *optFile != "" {
+			if cfg.Options, err = arena.ReadOptionFile(*optFile); err != nil {
+				return 2, err
+			}
+		}
+		cfg.Games, cfg.FirstSeed, cfg.Jobs, cfg.Progress = *games, *seed, *jobs, progress
+		header = fmt.Sprintf("local match: seats %s, %d games from seed %d", *seats, *games, *seed)
+		recs = arena.PlayLocal(ctx, cfg)
+	case "original":
+		cfg := arena.OriginalConfig{
+			Games: *games, FirstSeed: *seed, Jobs: *jobs, Server: *server, Player: *player,
+			OptionFile: *optFile, PlayerArgs: strings.Fields(*playerArgs), TCP: *tcp,
+			Deadline: *deadline, StallAfter: *stall, Retries: *retries, Keep: *keep, Progress: progress,
+		}
+		who := "control: four original robots"
+		if !*control {
+			sp, err := arena.ParseSpec(*robot)
+			if err != nil {
+				return 2, err
+			}
+			cfg.Ours = &sp
+			who = "ours: " + sp.Label + " against three original robots"
+		}
+		for _, p := range []string{cfg.Server, cfg.Player} {
+			if _, err := os.Stat(p); err != nil {
+				return 2, fmt.Errorf("%v (the original programs: apt-get install mah-jong)", err)
+			}
+		}
+		header = fmt.Sprintf("original match (%s): %s, %d games from seed %d, server %s", transport(*tcp), who, *games, *seed, *server)
+		recs = arena.PlayOriginal(ctx, cfg)
+	}
+	fmt.Fprintf(stdout, "%s; %v\n", header, time.Since(start).Round(time.Second))
+	arena.Report(stdout, recs)
+	if *jsonFile != "" {
+		f, err := os.Create(*jsonFile)
+		if err != nil {
+			return 1, err
+		}
+		err = arena.WriteJSON(f, recs)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return 1, err
+		}
+	}
+	code := 0
+	for _, g := range recs {
+		if g.Failed != "" || g.OursErrors > 0 || g.Mismatch != "" {
+			code = 1
+		}
+	}
+	if len(recs) < *games {
+		fmt.Fprintf(stdout, "interrupted after %d of %d games\n", len(recs), *games)
+		code = 1
+	}
+	return code, nil
+}
+
+func transport(tcp bool) string {
+	if tcp {
+		return "TCP 127.0.0.1"
+	}
+	return "Unix socket"
+}

@@ -1,0 +1,115 @@
+// Command mj-player is our robot as a program: it connects to a game
+// server (ours or the original mj-server), plays one game and exits at
+// the end of the game or when the server closes the connection. It takes
+// the original mj-player's flags:
+//
+//	mj-player [--id N] [--name NAME] [--server ADDR] [--password PW]
+//	          [--chowness X] [--hiddenness X] [--majorness X] [--suitness X]
+//	          [--hysteresis X] [--level LEVEL]
+//
+// --server is host:port for TCP or, without a colon, the path of a Unix
+// socket (default localhost:5000); --id asks for a player id when
+// rejoining a game; --name defaults to Robot(PID); --password answers
+// the server's basic authorisation. The strategy options are the
+// original's personality knobs, each a comma-separated list of values
+// (chowness -1..1, the others 0..1) that the robot switches between with
+// --hysteresis. --level (beginner, easy, medium, hard, expert; default
+// hard) is ours. --verbose logs what the robot skips or is refused.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"mahjong/ai"
+	"mahjong/ai/player"
+	"mahjong/engine/protocol"
+	"mahjong/internal/arena"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "mj-player:", err)
+		os.Exit(1)
+	}
+}
+
+// options is the parsed command line.
+type options struct {
+	addr string
+	cfg  player.Config
+	ai   ai.Options
+}
+
+func parseArgs(args []string, stderr io.Writer) (options, error) {
+	fs := flag.NewFlagSet("mj-player", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := options{}
+	fs.IntVar(&o.cfg.ID, "id", 0, "player id to ask for (0: a new player)")
+	fs.StringVar(&o.cfg.Name, "name", fmt.Sprintf("Robot(%d)", os.Getpid()), "player name")
+	fs.StringVar(&o.addr, "server", "localhost:5000", "server address: host:port, or a Unix socket path")
+	fs.StringVar(&o.cfg.Password, "password", "", "password for basic authorisation")
+	level := fs.String("level", "hard", "strength: beginner, easy, medium, hard or expert")
+	verbose := fs.Bool("verbose", false, "log skipped lines and refused requests to standard error")
+	st := &o.ai.Style
+	knob := func(name string, dst *[]float64, lo, hi float64, usage string) {
+		fs.Func(name, usage, func(s string) error {
+			v, err := arena.ParseFloats(name, s, lo, hi)
+			*dst = v
+			return err
+		})
+	}
+	knob("chowness", &st.Chowness, -1, 1, "liking for chows, -1..1 (comma-separated list)")
+	knob("hiddenness", &st.Hiddenness, 0, 1, "reluctance to expose sets, 0..1 (list)")
+	knob("majorness", &st.Majorness, 0, 1, "bias towards major tiles, 0..1 (list)")
+	knob("suitness", &st.Suitness, 0, 1, "bias towards one-suit hands, 0..1 (list)")
+	fs.Func("hysteresis", "how much better another strategy must be to switch to it", func(s string) error {
+		h, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		st.Hysteresis = h
+		return err
+	})
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	lv, err := arena.ParseLevel(*level)
+	if err != nil {
+		return o, err
+	}
+	o.ai.Level = lv
+	o.ai.Seed = uint64(os.Getpid())
+	if *verbose {
+		o.cfg.Log = func(s string) { fmt.Fprintln(stderr, s) }
+	}
+	return o, nil
+}
+
+func run(ctx context.Context, args []string, stderr io.Writer) error {
+	o, err := parseArgs(args, stderr)
+	if err != nil {
+		return err
+	}
+	network := "tcp"
+	if !strings.Contains(o.addr, ":") {
+		network = "unix"
+	}
+	var d net.Dialer
+	nc, err := d.DialContext(ctx, network, o.addr)
+	if err != nil {
+		return err
+	}
+	o.cfg.Robot = ai.New(o.ai)
+	return player.Run(ctx, protocol.NewConn(nc), o.cfg)
+}

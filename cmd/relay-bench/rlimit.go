@@ -1,0 +1,28 @@
+//go:build !js
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// raiseFileLimit lifts the open-files limit as far as allowed: every
+// held connection is a file descriptor on each side.
+func raiseFileLimit() {
+	var l syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
+		return
+	}
+	want := syscall.Rlimit{Cur: 1 << 20, Max: 1 << 20}
+	if want.Max < l.Max {
+		want = syscall.Rlimit{Cur: l.Max, Max: l.Max}
+	}
+	if syscall.Setrlimit(syscall.RLIMIT_NOFILE, &want) != nil {
+		l.Cur = l.Max
+		if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
+			fmt.Fprintln(os.Stderr, "relay-bench: cannot raise the open-files limit:", err)
+		}
+	}
+}

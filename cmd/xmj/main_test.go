@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"mahjong/game"
+	"mahjong/game/art"
+)
+
+// TestMain lets the test binary be xmj itself, so the desktop test runs the
+// real program without building it again.
+func TestMain(m *testing.M) {
+	if os.Getenv("XMJ_TEST_RUN_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func TestParseFlags(t *testing.T) {
+	t.Setenv("LOGNAME", "tester")
+	tests := []struct {
+		name string
+		args []string
+		want game.Config
+		shot string
+		bad  bool
+	}{
+		{name: "defaults", want: game.Config{Name: "tester"}},
+		{name: "name", args: []string{"--name", "Ann"}, want: game.Config{Name: "Ann"}},
+		{name: "show wall", args: []string{"--show-wall"}, want: game.Config{Name: "tester", ShowWall: game.WallAlways}},
+		{name: "no show wall", args: []string{"--no-show-wall"}, want: game.Config{Name: "tester", ShowWall: game.WallNever}},
+		{name: "last wins", args: []string{"--no-show-wall", "--show-wall"}, want: game.Config{Name: "tester", ShowWall: game.WallAlways}},
+		{name: "no animate", args: []string{"--no-animate"}, want: game.Config{Name: "tester", NoAnimation: true}},
+		{name: "animate again", args: []string{"--no-animate", "--animate"}, want: game.Config{Name: "tester"}},
+		{name: "size", args: []string{"--size", "16"}, want: game.Config{Name: "tester", Size: 16}},
+		{name: "numbered", args: []string{"--tileset", "numbered"}, want: game.Config{Name: "tester", Tileset: art.Numbered}},
+		{name: "tileset dir", args: []string{"--tileset", "/usr/share/xmj/numbered/", "--tileset-path", "/a:/b"}, want: game.Config{Name: "tester", Tileset: art.Numbered}},
+		{name: "dialogs below", args: []string{"--dialogs-below"}, want: game.Config{Name: "tester", Dialogs: game.DialogsBelow}},
+		{name: "dialogs popup", args: []string{"-dialogs-popup"}, want: game.Config{Name: "tester", Dialogs: game.DialogsPopup}},
+		{name: "dialogs central", args: []string{"--dialogs-popup", "--dialogs-central"}, want: game.Config{Name: "tester", Dialogs: game.DialogsCentral}},
+		{name: "screenshot", args: []string{"--screenshot", "x.png"}, want: game.Config{Name: "tester", AutoStart: true}, shot: "x.png"},
+		// errors
+		{name: "size small", args: []string{"--size", "13"}, bad: true},
+		{name: "size big", args: []string{"--size", "20"}, bad: true},
+		{name: "size word", args: []string{"--size", "big"}, bad: true},
+		{name: "unknown tileset", args: []string{"--tileset", "fancy"}, bad: true},
+		{name: "unknown flag", args: []string{"--server", "localhost:5000"}, bad: true},
+		{name: "argument", args: []string{"extra"}, bad: true},
+		{name: "bad bool", args: []string{"--animate=maybe"}, bad: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := parseFlags(tt.args, io.Discard)
+			if tt.bad {
+				if err == nil {
+					t.Fatalf("parseFlags(%q) = %+v, want an error", tt.args, o.cfg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("parseFlags(%q): %v", tt.args, err)
+			}
+			if o.cfg.Announce != nil || o.cfg.FirstFrame != nil {
+				t.Fatalf("parseFlags(%q) set callbacks", tt.args)
+			}
+			if o.cfg.Name != tt.want.Name || o.cfg.ShowWall != tt.want.ShowWall ||
+				o.cfg.NoAnimation != tt.want.NoAnimation || o.cfg.Size != tt.want.Size ||
+				o.cfg.Tileset != tt.want.Tileset || o.cfg.Dialogs != tt.want.Dialogs ||
+				o.cfg.AutoStart != tt.want.AutoStart || o.screenshot != tt.shot {
+				t.Errorf("parseFlags(%q) = %+v (screenshot %q), want %+v (screenshot %q)", tt.args, o.cfg, o.screenshot, tt.want, tt.shot)
+			}
+		})
+	}
+}
+
+// TestDesktopRendersTable runs xmj in a real window under Xvfb (Mesa's
+// software OpenGL) until its first table frame, which it writes as a PNG,
+// and checks that the picture shows a table rather than a blank window.
+// The picture is kept in test-output/xmj/ at the repository root.
+func TestDesktopRendersTable(t *testing.T) {
+	xvfb, err := exec.LookPath("xvfb-run")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("xvfb-run is missing (scripts/deps.sh installs xvfb)")
+		}
+		t.Skip("xvfb-run is missing (scripts/deps.sh installs xvfb)")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	shot := filepath.Join(t.TempDir(), "xmj.png")
+	cmd := exec.CommandContext(ctx, xvfb, "-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp",
+		os.Args[0], "--name", "Tester", "--screenshot", shot)
+	cmd.Env = append(os.Environ(), "XMJ_TEST_RUN_MAIN=1", "LIBGL_ALWAYS_SOFTWARE=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("xmj under Xvfb: %v\n%s", err, out.String())
+	}
+	data, err := os.ReadFile(shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v\n%s", err, out.String())
+	}
+	if dir := keepDir(); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "xmj-first-frame.png"), data, 0o644); err != nil {
+			t.Log(err)
+		}
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	colors, top := colorCounts(img)
+	b := img.Bounds()
+	t.Logf("screenshot %dx%d, %d colours, the commonest covering %.1f%%", b.Dx(), b.Dy(), colors, 100*top)
+	if b.Dx() < 320 || b.Dy() < 240 {
+		t.Errorf("screenshot is %dx%d, want a window-sized picture", b.Dx(), b.Dy())
+	}
+	if colors < 16 || top > 0.97 {
+		t.Errorf("screenshot looks blank: %d colours, the commonest covering %.1f%%", colors, 100*top)
+	}
+}
+
+// keepDir is the folder for pictures people look at: test-output/xmj at the
+// repository root, or "" if it cannot be made.
+func keepDir() string {
+	dir := filepath.Join("..", "..", "test-output", "xmj")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// colorCounts returns how many colours img has and the share of its
+// commonest one.
+func colorCounts(img image.Image) (int, float64) {
+	counts := make(map[color.RGBA]int)
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			counts[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)]++
+		}
+	}
+	top := 0
+	for _, n := range counts {
+		top = max(top, n)
+	}
+	return len(counts), float64(top) / float64(b.Dx()*b.Dy())
+}

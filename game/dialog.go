@@ -1,0 +1,221 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"mahjong/engine"
+	"mahjong/game/art"
+	"mahjong/game/client"
+)
+
+// dialog is the dialog of play for the current prompt.
+type dialog struct {
+	kind    client.Kind
+	lines   []string
+	tile    engine.Tile
+	tileQ   int
+	buttons []Button
+	geom    DialogGeom
+	font    float64
+	prog    float64 // claim timer: fraction left (-1 none)
+	own     func(a *App, s *tableScene)
+	key     string // identity of the prompt, to keep the focus
+}
+
+// Label returns a client button's label with '&' before its accelerator.
+func Label(text string, key rune) string {
+	if key == 0 {
+		return text
+	}
+	i := strings.IndexFunc(text, func(r rune) bool { return unicode.ToLower(r) == unicode.ToLower(key) })
+	if i < 0 {
+		return text
+	}
+	return text[:i] + "&" + text[i:]
+}
+
+// DialogTitle returns the dialog's text lines for prompt p.
+func DialogTitle(v *engine.View, p *client.Prompt, wallShown bool) []string {
+	g := v.Game
+	name := func(id int) string {
+		if id == v.ID {
+			return "You"
+		}
+		if n := v.Names[id]; n != "" {
+			return n
+		}
+		return fmt.Sprintf("Player %d", id)
+	}
+	wall := ""
+	if !wallShown {
+		wall = fmt.Sprintf("%d tiles left in the wall", p.WallLeft)
+	}
+	var ls []string
+	switch p.Kind {
+	case client.Ready:
+		t := p.Text
+		if t == "" {
+			t = "to continue"
+		}
+		ls = append(ls, "Ready "+t+"?")
+	case client.Declare:
+		ls = append(ls, "Declare flowers, seasons and concealed kongs")
+	case client.Discard:
+		ls = append(ls, "Your turn: select a tile to discard")
+		ls = append(ls, wall)
+	case client.Claim:
+		ls = append(ls, fmt.Sprintf("%s discarded %s", name(p.From), p.Tile.Name()))
+		ls = append(ls, wall)
+	case client.Rob:
+		ls = append(ls, fmt.Sprintf("%s konged %s: rob the kong?", name(p.From), p.Tile.Name()))
+	case client.ChooseChow:
+		ls = append(ls, fmt.Sprintf("Which chow with %s?", p.Tile.Name()))
+	case client.ChooseForm:
+		ls = append(ls, fmt.Sprintf("Mah Jong! What does %s complete?", p.Tile.Name()))
+	case client.DeclareSets:
+		if p.Winner {
+			ls = append(ls, "Declare your concealed sets")
+		} else {
+			ls = append(ls, "Declare your concealed sets, then Finished")
+		}
+		ls = append(ls, "Select a tile (the lowest of a chow)")
+	case client.GameOver:
+		ls = append(ls, "Game over")
+		var parts []string
+		for _, pl := range g.Players {
+			if pl != nil {
+				parts = append(parts, fmt.Sprintf("%s %d", name(pl.ID), pl.CumulativeScore))
+			}
+		}
+		ls = append(ls, strings.Join(parts, ", "))
+	}
+	out := ls[:0]
+	for _, l := range ls {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// build makes the dialog for the scene's prompt.
+func (d *dialog) build(a *App, s *tableScene) {
+	p := &s.prompt
+	v := s.cl.View()
+	l := &s.lay
+	key := fmt.Sprintf("%d/%d/%d/%d", p.Kind, p.Serial, p.Tile, len(p.Buttons))
+	focus := -1
+	if key == d.key {
+		for i := range d.buttons {
+			if d.buttons[i].Focus {
+				focus = i
+			}
+		}
+	}
+	d.key = key
+	d.kind = p.Kind
+	d.own = nil
+	d.font = l.Font
+	d.lines = DialogTitle(v, p, l.Wall)
+	d.buttons = d.buttons[:0]
+	d.tile = engine.Blank
+	d.prog = -1
+	switch p.Kind {
+	case client.None:
+		d.lines = nil
+		d.geom = DialogGeom{}
+		return
+	case client.GameOver:
+		d.buttons = append(d.buttons, s.over)
+		d.own = func(a *App, s *tableScene) {
+			s.close()
+			a.switchTo(newStartScene(a))
+		}
+	}
+	for i, b := range p.Buttons {
+		nb := Button{Label: Label(b.Label, b.Key), Default: i == p.Default, Off: !b.Enabled, Focus: i == focus}
+		if !strings.Contains(nb.Label, "&") {
+			nb.Key = b.Key
+		}
+		d.buttons = append(d.buttons, nb)
+	}
+	if p.Kind == client.Claim || p.Kind == client.Rob || p.Kind == client.ChooseChow || p.Kind == client.ChooseForm {
+		d.tile = p.Tile
+		if a.cfg.Dialogs != DialogsBelow {
+			if seat := v.Game.SeatOf(p.From); seat != engine.NoSeat && p.Kind != client.ChooseChow && p.Kind != client.ChooseForm {
+				d.tileQ = quarter(RelPos(int(seat), int(s.oursOr0())))
+			} else {
+				d.tileQ = 0
+			}
+		}
+	}
+	if !p.Deadline.IsZero() && p.Timeout > 0 {
+		d.prog = float64(p.Remaining(time.Now())) / float64(p.Timeout)
+	}
+	spec := DialogSpec{Lines: len(d.lines), Tile: d.tile != engine.Blank, Progress: d.prog >= 0}
+	for i, ln := range d.lines {
+		f := art.Regular
+		if i == 0 {
+			f = art.Bold
+		}
+		spec.TextW = math.Max(spec.TextW, a.g.textWidth(f, d.font, ln)+2)
+	}
+	for _, b := range d.buttons {
+		spec.Buttons = append(spec.Buttons, a.g.textWidth(art.Bold, d.font, b.Text()))
+	}
+	ts := l.Tile
+	if a.scr.Portrait() || a.scr.H/a.scr.scale() < 500 {
+		ts = l.Small
+	}
+	if d.tileQ%2 == 1 {
+		ts = Size{ts.H, ts.W}
+	}
+	area := l.Dialog
+	if s.score.open && a.cfg.Dialogs != DialogsBelow {
+		// Below the scoring window.
+		area = Rect{area.X, area.Y + area.H*0.55, area.W, area.H * 0.45}
+	}
+	d.geom = LayoutDialog(a.scr, area, d.font, spec, ts, a.cfg.Dialogs)
+	for i := range d.buttons {
+		d.buttons[i].Rect = d.geom.Buttons[i]
+	}
+}
+
+// draw draws the dialog.
+func (d *dialog) draw(dst *ebiten.Image, a *App, s *tableScene) {
+	if d.kind == client.None || d.geom.Box.Empty() {
+		return
+	}
+	css := a.scr.scale()
+	b := d.geom.Box
+	roundRect(dst, Rect{b.X, b.Y + 4*css, b.W, b.H}, 10*css, colShadow)
+	roundRect(dst, b, 10*css, colPanel)
+	if a.cfg.Dialogs == DialogsPopup {
+		roundRectOutline(dst, b, 10*css, 2*css, colPanelEdge)
+	}
+	if d.tile != engine.Blank && !d.geom.Tile.Empty() {
+		a.g.drawTile(dst, d.geom.Tile, d.tile, false, a.cfg.Tileset, d.tileQ, false)
+	}
+	for i, r := range d.geom.Lines {
+		ln := d.lines[i]
+		f := art.Regular
+		if i == 0 {
+			f = art.Bold
+		}
+		a.g.text(dst, r, f, d.font, ln, colText, alignCenter)
+	}
+	if d.prog >= 0 {
+		r := d.geom.Progress
+		roundRect(dst, r, r.H/2, colButton)
+		roundRect(dst, Rect{r.X, r.Y, r.W * clamp(d.prog, 0, 1), r.H}, r.H/2, colFocus)
+	}
+	for i := range d.buttons {
+		drawButton(dst, a.g, &d.buttons[i], d.font, css)
+	}
+}

@@ -1,0 +1,231 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"mahjong/engine"
+	"mahjong/game/art"
+)
+
+// Colours of the table.
+var (
+	colTable     = color.RGBA{0x1f, 0x5e, 0x3b, 0xff}
+	colTableDark = color.RGBA{0x17, 0x4a, 0x2e, 0xff}
+	colPanel     = color.RGBA{0xf4, 0xf1, 0xe8, 0xff}
+	colPanelEdge = color.RGBA{0x6b, 0x5d, 0x3f, 0xff}
+	colText      = color.RGBA{0x1d, 0x1d, 0x1d, 0xff}
+	colLabel     = color.RGBA{0xf5, 0xf5, 0xea, 0xff}
+	colDim       = color.RGBA{0xb8, 0xc8, 0xbc, 0xff}
+	colButton    = color.RGBA{0xe2, 0xdc, 0xcb, 0xff}
+	colDefault   = color.RGBA{0xf3, 0xc6, 0x3f, 0xff}
+	colFocus     = color.RGBA{0x1e, 0x6f, 0xd9, 0xff}
+	colRed       = color.RGBA{0xd0, 0x21, 0x21, 0xff}
+	colYellow    = color.RGBA{0xff, 0xe0, 0x3a, 0xff}
+	colShadow    = color.RGBA{0, 0, 0, 0x50}
+	colSelect    = color.RGBA{0x2a, 0x7f, 0xff, 0xff}
+	colTongBox   = color.RGBA{0x8a, 0x1c, 0x1c, 0xff}
+)
+
+type textKey struct {
+	s    string
+	font art.Font
+	size int
+	col  color.RGBA
+}
+
+type tileKey struct {
+	t    engine.Tile
+	back bool
+	set  art.TileSet
+	w, h int
+}
+
+// gfx draws text and tiles, caching rasterised images.
+type gfx struct {
+	faces map[[2]int]*art.Face
+	texts map[textKey]*ebiten.Image
+	tiles map[tileKey]*ebiten.Image
+	gen   int // cache generation: texts are dropped when the cache grows large
+}
+
+func newGfx() *gfx {
+	return &gfx{faces: map[[2]int]*art.Face{}, texts: map[textKey]*ebiten.Image{}, tiles: map[tileKey]*ebiten.Image{}}
+}
+
+func (g *gfx) face(f art.Font, size float64) *art.Face {
+	k := [2]int{int(f), int(math.Round(size))}
+	fc, ok := g.faces[k]
+	if !ok {
+		fc = art.NewFace(f, float64(k[1]))
+		g.faces[k] = fc
+	}
+	return fc
+}
+
+// textWidth measures s in font f at size.
+func (g *gfx) textWidth(f art.Font, size float64, s string) float64 {
+	return float64(g.face(f, size).Width(s))
+}
+
+// textImage returns s rendered (cached).
+func (g *gfx) textImage(f art.Font, size float64, s string, c color.RGBA) *ebiten.Image {
+	k := textKey{s, f, int(math.Round(size)), c}
+	if img, ok := g.texts[k]; ok {
+		return img
+	}
+	if len(g.texts) > 2000 {
+		for kk, img := range g.texts {
+			img.Deallocate()
+			delete(g.texts, kk)
+		}
+	}
+	rgba := g.face(f, size).Render(s, c)
+	img := ebiten.NewImageFromImage(rgba)
+	g.texts[k] = img
+	return img
+}
+
+// Alignment of text in a box.
+const (
+	alignLeft = iota
+	alignCenter
+	alignRight
+)
+
+// text draws s in box r (vertically centred), aligned.
+func (g *gfx) text(dst *ebiten.Image, r Rect, f art.Font, size float64, s string, c color.RGBA, align int) {
+	if s == "" {
+		return
+	}
+	img := g.textImage(f, size, s, c)
+	w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+	x := r.X
+	switch align {
+	case alignCenter:
+		x = r.X + (r.W-w)/2
+	case alignRight:
+		x = r.X + r.W - w
+	}
+	y := r.Y + (r.H-h)/2
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(x), math.Round(y))
+	dst.DrawImage(img, op)
+}
+
+// textRot draws s centred in r, rotated by quarter turns q (1 = 90° clockwise).
+func (g *gfx) textRot(dst *ebiten.Image, r Rect, f art.Font, size float64, s string, c color.RGBA, q int) {
+	if s == "" {
+		return
+	}
+	img := g.textImage(f, size, s, c)
+	w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(-w/2, -h/2)
+	op.GeoM.Rotate(float64(q) * math.Pi / 2)
+	cx, cy := r.Center()
+	op.GeoM.Translate(math.Round(cx), math.Round(cy))
+	dst.DrawImage(img, op)
+}
+
+// tileImage returns the face (or back) of t at w×h pixels.
+func (g *gfx) tileImage(t engine.Tile, back bool, set art.TileSet, w, h int) *ebiten.Image {
+	if w < 2 {
+		w = 2
+	}
+	if h < 2 {
+		h = 2
+	}
+	k := tileKey{t, back, set, w, h}
+	if img, ok := g.tiles[k]; ok {
+		return img
+	}
+	if len(g.tiles) > 600 {
+		for kk, img := range g.tiles {
+			img.Deallocate()
+			delete(g.tiles, kk)
+		}
+	}
+	img := ebiten.NewImageFromImage(g.rasterTile(t, back, set, w, h))
+	g.tiles[k] = img
+	return img
+}
+
+// drawTile draws tile t into r (its footprint on screen), rotated by
+// quarter turns q: 0 upright, 1 clockwise (the left player's), 2 upside
+// down (across), 3 anticlockwise (the right player's).
+func (g *gfx) drawTile(dst *ebiten.Image, r Rect, t engine.Tile, back bool, set art.TileSet, q int, dim bool) {
+	w, h := r.W, r.H
+	if q%2 == 1 {
+		w, h = h, w
+	}
+	img := g.tileImage(t, back, set, int(math.Round(w)), int(math.Round(h)))
+	iw, ih := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(-iw/2, -ih/2)
+	op.GeoM.Rotate(float64(q) * math.Pi / 2)
+	cx, cy := r.Center()
+	op.GeoM.Translate(math.Round(cx), math.Round(cy))
+	if dim {
+		op.ColorScale.Scale(0.8, 0.8, 0.8, 1)
+	}
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(img, op)
+}
+
+// fill draws a filled rectangle.
+func fill(dst *ebiten.Image, r Rect, c color.Color) {
+	vector.FillRect(dst, float32(r.X), float32(r.Y), float32(r.W), float32(r.H), c, false)
+}
+
+// stroke draws a rectangle's outline of width w inside r.
+func stroke(dst *ebiten.Image, r Rect, w float64, c color.Color) {
+	vector.StrokeRect(dst, float32(r.X+w/2), float32(r.Y+w/2), float32(r.W-w), float32(r.H-w), float32(w), c, true)
+}
+
+// roundRect fills a rectangle with rounded corners of radius rad.
+func roundRect(dst *ebiten.Image, r Rect, rad float64, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(dst, roundPath(r, rad), nil, op)
+}
+
+// rasterTile draws a tile in pure Go. It uses art's tile faces when the
+// package provides them (see tileart.go).
+func (g *gfx) rasterTile(t engine.Tile, back bool, set art.TileSet, w, h int) image.Image {
+	return artTile(t, back, set, w, h)
+}
+
+func roundPath(r Rect, rad float64) *vector.Path {
+	var p vector.Path
+	x0, y0, x1, y1 := float32(r.X), float32(r.Y), float32(r.X+r.W), float32(r.Y+r.H)
+	rr := float32(math.Min(rad, math.Min(r.W, r.H)/2))
+	p.MoveTo(x0+rr, y0)
+	p.LineTo(x1-rr, y0)
+	p.QuadTo(x1, y0, x1, y0+rr)
+	p.LineTo(x1, y1-rr)
+	p.QuadTo(x1, y1, x1-rr, y1)
+	p.LineTo(x0+rr, y1)
+	p.QuadTo(x0, y1, x0, y1-rr)
+	p.LineTo(x0, y0+rr)
+	p.QuadTo(x0, y0, x0+rr, y0)
+	p.Close()
+	return &p
+}
+
+// roundRectOutline strokes a rounded rectangle inside r.
+func roundRectOutline(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
+	p := roundPath(r.Inset(w/2), rad)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(w)}, op)
+}
+
+// rectImage converts r to an image.Rectangle (rounded outwards).
+func rectImage(r Rect) image.Rectangle {
+	return image.Rect(int(math.Floor(r.X)), int(math.Floor(r.Y)), int(math.Ceil(r.X+r.W)), int(math.Ceil(r.Y+r.H)))
+}

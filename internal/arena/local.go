@@ -1,0 +1,178 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"mahjong/ai"
+	"mahjong/engine"
+)
+
+// LocalConfig is a match between robots of ours on our engine, in
+// process.
+type LocalConfig struct {
+	Seats     [engine.NumSeats]Spec // seat i of game g plays Seats[(i+g) % 4]
+	Games     int                   // number of games
+	FirstSeed int                   // game g uses seed FirstSeed+g
+	Jobs      int                   // games played at once (0: one per core)
+	Options   []engine.CGameOption  // game options (the option file)
+	MaxSteps  int                   // requests per game before giving up (0: 200000)
+	// Progress, if set, is called after each finished game (from one
+	// goroutine at a time).
+	Progress func(done int, g *GameRecord)
+}
+
+// ErrStalled is a game in which nobody had anything to send.
+var ErrStalled = errors.New("arena: game stalled")
+
+// PlayLocal plays the match and returns the games in order.
+func PlayLocal(ctx context.Context, cfg LocalConfig) []*GameRecord {
+	jobs := cfg.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	games := make([]*GameRecord, cfg.Games)
+	next := make(chan int)
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for range min(jobs, max(cfg.Games, 1)) {
+		wg.Go(func() {
+			for g := range next {
+				rec := PlayLocalGame(cfg, g)
+				mu.Lock()
+				games[g] = rec
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, rec)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for g := 0; g < cfg.Games; g++ {
+		select {
+		case next <- g:
+		case <-ctx.Done():
+			g = cfg.Games
+		}
+	}
+	close(next)
+	wg.Wait()
+	var out []*GameRecord
+	for _, g := range games {
+		if g != nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// localSeat is one robot at an in-process table.
+type localSeat struct {
+	cnx   int
+	label string
+	view  *engine.View
+	robot *ai.Robot
+}
+
+type localRequest struct {
+	seat int
+	a    engine.Action
+}
+
+// PlayLocalGame plays game number g of the match: four robots on an
+// engine.Controller, every answer queued first in, first out, so the game
+// is a pure function of the seed and the robots' options.
+func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
+	seed := cfg.FirstSeed + g
+	start := time.Now()
+	rec := &GameRecord{Game: g, Seed: seed, Labels: map[int]string{}, Latency: map[string]*Hist{}}
+	c := engine.NewController(engine.ServerOptions{Seed: seed, OptionFile: cfg.Options})
+	var seats [engine.NumSeats]localSeat
+	byCnx := map[int]int{}
+	for i := range seats {
+		sp := cfg.Seats[(i+g)%engine.NumSeats]
+		cnx, _ := c.Accept()
+		o := sp.Options
+		o.Seed = uint64(seed)*4 + uint64(i)
+		seats[i] = localSeat{cnx: cnx, label: sp.Label, view: engine.NewView(), robot: ai.New(o)}
+		byCnx[cnx] = i
+		rec.Labels[i+1] = sp.Label // a fresh game gives ids 1-4 in order of connection
+		if rec.Latency[sp.Label] == nil {
+			rec.Latency[sp.Label] = &Hist{}
+		}
+	}
+	r := NewRecorder(g, seed, rec.Labels)
+	var queue []localRequest
+	head := 0
+	var failure error
+	deliver := func(outs []engine.Output) {
+		for _, o := range outs {
+			if o.Event == nil {
+				continue
+			}
+			if o.Logged {
+				r.Add(o.Event)
+			}
+			i, ok := byCnx[o.Conn]
+			if !ok {
+				continue
+			}
+			st := &seats[i]
+			if err := st.view.Apply(o.Event); err != nil && failure == nil {
+				failure = fmt.Errorf("seat %d cannot apply %q: %w", i, o.Event, err)
+			}
+			t0 := time.Now()
+			acts := st.robot.Respond(st.view, o.Event)
+			if len(acts) > 0 { // a decision: time it
+				rec.Latency[st.label].Add(time.Since(t0))
+			}
+			for _, a := range acts {
+				queue = append(queue, localRequest{seat: i, a: a})
+			}
+		}
+	}
+	for i := range seats {
+		deliver(c.Handle(seats[i].cnx, engine.PConnect{Version: engine.ProtocolVersion, Name: fmt.Sprintf("%s#%d", seats[i].label, i+1)}))
+	}
+	maxSteps := cfg.MaxSteps
+	if maxSteps <= 0 {
+		maxSteps = 200000
+	}
+	steps := 0
+	for !c.GameOver() && failure == nil {
+		if head == len(queue) {
+			gm := c.Game()
+			failure = fmt.Errorf("%w: phase %v, player %d, after %d requests", ErrStalled, gm.Phase, gm.Player, steps)
+			break
+		}
+		if steps >= maxSteps {
+			failure = fmt.Errorf("arena: %d requests and no end", steps)
+			break
+		}
+		q := queue[head]
+		queue[head] = localRequest{}
+		head++
+		if head == len(queue) {
+			queue, head = queue[:0], 0
+		}
+		steps++
+		deliver(c.Handle(seats[q.seat].cnx, q.a))
+	}
+	rec.WallTime = time.Since(start).Seconds()
+	if failure != nil {
+		rec.Failed = failure.Error()
+	}
+	rec.Finals = map[int]int{}
+	for _, p := range c.FinalScores() {
+		rec.Finals[p.ID] = p.CumulativeScore
+	}
+	r.Finish(rec)
+	rec.OursErrors = rec.Errors // every seat is ours
+	return rec
+}

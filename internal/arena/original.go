@@ -1,0 +1,363 @@
+package arena
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"mahjong/ai"
+	"mahjong/ai/player"
+	"mahjong/engine"
+	"mahjong/engine/protocol"
+)
+
+// The original programs, as the Debian package mah-jong installs them.
+const (
+	OriginalServer = "/usr/games/mj-server"
+	OriginalPlayer = "/usr/games/mj-player"
+)
+
+// OriginalLabel labels the original robot's records.
+const OriginalLabel = "mj-player"
+
+// OriginalConfig is a match on the real original server: three original
+// robots and one of ours (Ours), or four original robots (Ours nil, the
+// control).
+type OriginalConfig struct {
+	Ours       *Spec
+	Games      int
+	FirstSeed  int           // game g uses seed FirstSeed+g; ours connects (seed mod 4)+1-th
+	Jobs       int           // games at once (0: 25)
+	Server     string        // mj-server path ("" OriginalServer)
+	Player     string        // mj-player path ("" OriginalPlayer)
+	OptionFile string        // a --option-file for the server, "" none
+	PlayerArgs []string      // extra arguments for the original robots (strategy options)
+	TCP        bool          // play over 127.0.0.1 (as the original was measured: ~50 s a game) instead of a Unix socket (~1 s)
+	Deadline   time.Duration // per game (0: 10 minutes)
+	StallAfter time.Duration // no progress in the log for this long fails the game (0: 30 s)
+	Retries    int           // replays of a stalled or failed game with the same seed
+	Dir        string        // where game directories go ("" the system's temporary directory)
+	Keep       bool          // keep each game's directory (log, options) instead of removing it
+	Progress   func(done int, g *GameRecord)
+
+	// OursRun, if set, plays our seat instead of an in-process
+	// player.Run: it must connect to the server at network/addr as
+	// label and play the game (cmd/mj-player's tests pass its main
+	// function). No latency is recorded then.
+	OursRun func(ctx context.Context, network, addr, label string) error
+}
+
+// PlayOriginal plays the match and returns the games in order of number.
+func PlayOriginal(ctx context.Context, cfg OriginalConfig) []*GameRecord {
+	if cfg.Server == "" {
+		cfg.Server = OriginalServer
+	}
+	if cfg.Player == "" {
+		cfg.Player = OriginalPlayer
+	}
+	if cfg.Jobs <= 0 {
+		cfg.Jobs = 25
+	}
+	if cfg.Deadline <= 0 {
+		cfg.Deadline = 10 * time.Minute
+	}
+	if cfg.StallAfter <= 0 {
+		cfg.StallAfter = 30 * time.Second
+	}
+	games := make([]*GameRecord, cfg.Games)
+	next := make(chan int)
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for range min(cfg.Jobs, max(cfg.Games, 1)) {
+		wg.Go(func() {
+			for g := range next {
+				var rec *GameRecord
+				for try := 0; try <= cfg.Retries; try++ {
+					rec = PlayOriginalGame(ctx, cfg, g)
+					if rec.Failed == "" || ctx.Err() != nil {
+						break
+					}
+				}
+				mu.Lock()
+				games[g] = rec
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, rec)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for g := 0; g < cfg.Games; g++ {
+		select {
+		case next <- g:
+		case <-ctx.Done():
+			g = cfg.Games
+		}
+	}
+	close(next)
+	wg.Wait()
+	var out []*GameRecord
+	for _, g := range games {
+		if g != nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+var (
+	acceptedRE   = regexp.MustCompile(`>cnx\d+ ConnectReply \d+ [1-9]`)
+	finalScoreRE = regexp.MustCompile(`(?m)^ *(\d+) \((.{20})\)  +(-?\d+)\s*$`)
+)
+
+// PlayOriginalGame plays game g of the match and stops every process it
+// started before returning.
+func PlayOriginalGame(ctx context.Context, cfg OriginalConfig, g int) *GameRecord {
+	seed := cfg.FirstSeed + g
+	rec := &GameRecord{Game: g, Seed: seed, Labels: map[int]string{}, Latency: map[string]*Hist{}}
+	start := time.Now()
+	err := playOriginal(ctx, cfg, g, rec)
+	rec.WallTime = time.Since(start).Seconds()
+	if err != nil {
+		rec.Failed = err.Error()
+	}
+	return rec
+}
+
+func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecord) (err error) {
+	ctx, cancel := context.WithTimeout(ctx, cfg.Deadline)
+	defer cancel()
+	dir, err := os.MkdirTemp(cfg.Dir, "mja")
+	if err != nil {
+		return err
+	}
+	if !cfg.Keep {
+		defer os.RemoveAll(dir)
+	} else {
+		defer func() {
+			if err != nil {
+				err = fmt.Errorf("%w (files in %s)", err, dir)
+			}
+		}()
+	}
+	var procs []*proc
+	defer func() {
+		for _, p := range procs {
+			p.stop()
+		}
+	}()
+
+	// The server.
+	addr, network, dialAddr := "mj.sock", "unix", filepath.Join(dir, "mj.sock")
+	if cfg.TCP {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		addr = ln.Addr().String()
+		ln.Close()
+		network, dialAddr = "tcp", addr
+	}
+	args := []string{"--server", addr, "--seed", strconv.Itoa(rec.Seed), "--timeout", "0", "--pause", "0",
+		"--exit-on-disconnect", "--logfile", "game.log"}
+	if cfg.OptionFile != "" {
+		abs, err := filepath.Abs(cfg.OptionFile)
+		if err != nil {
+			return err
+		}
+		args = append(args, "--option-file", abs)
+	}
+	srv, err := startProc(dir, cfg.Server, args...)
+	if err != nil {
+		return err
+	}
+	procs = append(procs, srv)
+	if err := poll(ctx, func() (bool, error) {
+		if strings.Contains(srv.stdout.String(), "OK: ") {
+			return true, nil
+		}
+		if srv.exited() {
+			return false, fmt.Errorf("mj-server exited before listening: %v: %s%s", srv.err, srv.stdout.String(), srv.stderr.String())
+		}
+		return false, nil
+	}); err != nil {
+		return err
+	}
+
+	// The players, one at a time so that ids and seats follow the order.
+	logName := filepath.Join(dir, "game.log")
+	accepted := func() int {
+		b, _ := os.ReadFile(logName)
+		return len(acceptedRE.FindAll(b, -1))
+	}
+	ours := -1
+	if cfg.Ours != nil {
+		ours = rec.Seed % engine.NumSeats
+		if ours < 0 {
+			ours += engine.NumSeats
+		}
+	}
+	var oursDone chan error
+	var oursErrors int
+	var client sync.WaitGroup
+	defer func() {
+		cancel() // ends our client if the game failed
+		client.Wait()
+	}()
+	var hist *Hist
+	for pos := range engine.NumSeats {
+		if pos == ours {
+			label := cfg.Ours.Label
+			rec.Labels[pos+1] = label
+			oursDone = make(chan error, 1)
+			run := cfg.OursRun
+			if run == nil {
+				hist = &Hist{}
+				rec.Latency[label] = hist
+				o := cfg.Ours.Options
+				o.Seed = uint64(rec.Seed)
+				run = func(ctx context.Context, network, addr, label string) error {
+					nc, err := net.Dial(network, addr)
+					if err != nil {
+						return fmt.Errorf("dialling the server: %w", err)
+					}
+					return player.Run(ctx, protocol.NewConn(nc), player.Config{
+						Name:  label,
+						Robot: ai.New(o),
+						Observe: func(v *engine.View, ev engine.Event, acts []engine.Action, took time.Duration) {
+							if len(acts) > 0 {
+								hist.Add(took)
+							}
+							if _, ok := ev.(engine.CError); ok {
+								oursErrors++
+							}
+						},
+					})
+				}
+			}
+			client.Go(func() { oursDone <- run(ctx, network, dialAddr, label) })
+		} else {
+			rec.Labels[pos+1] = OriginalLabel
+			pargs := append([]string{"--server", addr, "--name", fmt.Sprintf("mj-player%d", pos+1)}, cfg.PlayerArgs...)
+			p, err := startProc(dir, cfg.Player, pargs...)
+			if err != nil {
+				return err
+			}
+			procs = append(procs, p)
+		}
+		if err := poll(ctx, func() (bool, error) {
+			if srv.exited() {
+				return false, fmt.Errorf("mj-server exited while players connected: %v", srv.err)
+			}
+			return accepted() > pos, nil
+		}); err != nil {
+			return fmt.Errorf("waiting for player %d: %w", pos+1, err)
+		}
+	}
+
+	// The game: wait for the server to exit while its log grows.
+	var size int64 = -1
+	last := time.Now()
+	if err := poll(ctx, func() (bool, error) {
+		if srv.exited() {
+			return true, nil
+		}
+		if fi, err := os.Stat(logName); err == nil && fi.Size() != size {
+			size, last = fi.Size(), time.Now()
+		}
+		if time.Since(last) > cfg.StallAfter {
+			return false, fmt.Errorf("stalled: the log has not grown for %v", cfg.StallAfter)
+		}
+		return false, nil
+	}); err != nil {
+		return fmt.Errorf("seed %d: %w", rec.Seed, err)
+	}
+	if oursDone != nil {
+		select {
+		case err := <-oursDone:
+			if err != nil {
+				return fmt.Errorf("our player: %w", err)
+			}
+		case <-ctx.Done():
+			return fmt.Errorf("our player did not finish: %w", ctx.Err())
+		}
+	}
+	if srv.err != nil {
+		return fmt.Errorf("mj-server: %v: %s", srv.err, srv.stderr.String())
+	}
+
+	// The results.
+	b, err := os.ReadFile(logName)
+	if err != nil {
+		return err
+	}
+	recs, err := protocol.ReadLog(bytes.NewReader(b))
+	if err != nil {
+		return fmt.Errorf("reading the log: %w", err)
+	}
+	r := NewRecorder(g, rec.Seed, rec.Labels)
+	cnxID := map[int]int{}
+	for _, lr := range recs {
+		if !lr.Sent {
+			continue
+		}
+		ev, err := protocol.ParseEvent(lr.Line)
+		if err != nil {
+			return fmt.Errorf("log line %q: %w", lr.Line, err)
+		}
+		switch m := ev.(type) {
+		case engine.CConnectReply:
+			cnxID[lr.Conn] = m.ID
+		case engine.CError:
+			if id, ok := cnxID[lr.Conn]; ok && ours >= 0 && id == ours+1 {
+				rec.OursErrors++
+			}
+		}
+		r.Add(ev)
+	}
+	rec.Finals = map[int]int{}
+	_, after, _ := strings.Cut(srv.stdout.String(), "Game over. Final scores:")
+	for _, m := range finalScoreRE.FindAllStringSubmatch(after, -1) {
+		id, _ := strconv.Atoi(m[1])
+		sc, _ := strconv.Atoi(m[3])
+		rec.Finals[id] = sc
+	}
+	if len(rec.Finals) != engine.NumSeats {
+		return fmt.Errorf("final scores not printed: %q", srv.stdout.String())
+	}
+	r.Finish(rec)
+	rec.OursErrors = max(rec.OursErrors, oursErrors)
+	if rec.Failed == "" && rec.Mismatch != "" {
+		return errors.New("settlements do not add up: " + rec.Mismatch)
+	}
+	return nil
+}
+
+// poll calls cond every 20 ms until it reports true or an error, or ctx
+// ends.
+func poll(ctx context.Context, cond func() (bool, error)) error {
+	t := time.NewTicker(20 * time.Millisecond)
+	defer t.Stop()
+	for {
+		ok, err := cond()
+		if ok || err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}

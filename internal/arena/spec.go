@@ -1,0 +1,101 @@
+package arena
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mahjong/ai"
+)
+
+// ParseLevel reads a level name (any case): beginner, easy, medium,
+// hard or expert.
+func ParseLevel(s string) (ai.Level, error) { return ai.ParseLevel(s) }
+
+// ParseFloats reads a comma-separated list of numbers in [lo, hi].
+func ParseFloats(name, s string, lo, hi float64) ([]float64, error) {
+	var out []float64
+	for _, f := range strings.Split(s, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || x < lo || x > hi {
+			return nil, fmt.Errorf("arena: %s: %q is not a number in %g..%g", name, f, lo, hi)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// Spec is one kind of robot of ours: its label and options.
+type Spec struct {
+	Label   string
+	Options ai.Options
+}
+
+// ParseSpec reads a robot spec: a level name, optionally followed by
+// ":knob=values" parts, for example "hard", "expert",
+// "medium:chowness=0.5:hiddenness=0.2,0.6:hysteresis=0.1" or
+// "hard:preset=Purist". The knobs are the original's strategy options
+// (chowness -1..1; hiddenness, majorness, suitness 0..1; value lists
+// separated by commas) and "preset", one of ai.Presets by name, which
+// sets the whole style (put it first). The label is the spec as written.
+func ParseSpec(s string) (Spec, error) {
+	parts := strings.Split(strings.TrimSpace(s), ":")
+	lv, err := ParseLevel(parts[0])
+	if err != nil {
+		return Spec{}, err
+	}
+	sp := Spec{Label: strings.TrimSpace(s), Options: ai.Options{Level: lv}}
+	st := &sp.Options.Style
+	for _, p := range parts[1:] {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok {
+			return Spec{}, fmt.Errorf("arena: %q: want knob=value", p)
+		}
+		var err error
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "chowness":
+			st.Chowness, err = ParseFloats(k, v, -1, 1)
+		case "hiddenness":
+			st.Hiddenness, err = ParseFloats(k, v, 0, 1)
+		case "majorness":
+			st.Majorness, err = ParseFloats(k, v, 0, 1)
+		case "suitness":
+			st.Suitness, err = ParseFloats(k, v, 0, 1)
+		case "preset":
+			ps, ok := ai.PresetStyle(strings.TrimSpace(v))
+			if !ok {
+				err = fmt.Errorf("arena: unknown preset %q", v)
+			}
+			*st = ps
+		case "hysteresis":
+			var h []float64
+			h, err = ParseFloats(k, v, -1e9, 1e9)
+			if err == nil && len(h) != 1 {
+				err = fmt.Errorf("arena: hysteresis takes one number")
+			}
+			if err == nil {
+				st.Hysteresis = h[0]
+			}
+		default:
+			err = fmt.Errorf("arena: unknown knob %q (chowness, hiddenness, majorness, suitness, hysteresis, preset)", k)
+		}
+		if err != nil {
+			return Spec{}, err
+		}
+	}
+	return sp, nil
+}
+
+// ParseSpecs reads specs separated by slashes, such as
+// "expert/hard/hard/hard" (commas belong to the knobs' value lists).
+func ParseSpecs(s string) ([]Spec, error) {
+	var out []Spec
+	for _, f := range strings.Split(s, "/") {
+		sp, err := ParseSpec(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}

@@ -1,0 +1,49 @@
+#!/bin/sh
+# build-site.sh builds the browser table into a folder that cmd/mj-web
+# serves (default dist/site): index.html, the wasm_exec.js that matches the
+# Go toolchain, mahjong.wasm (built from ./wasm with -trimpath -ldflags="-s
+# -w") and its precompressed forms, mahjong.wasm.br (when Debian's brotli is
+# installed) and mahjong.wasm.gz. A wasm identical to the one already there is
+# kept as it is, so an unchanged build does not compress again.
+#
+# BROTLI_QUALITY (default 11, the smallest and slowest) sets brotli's -q.
+set -eu
+cd "$(dirname "$0")/.."
+
+out=${1:-dist/site}
+quality=${BROTLI_QUALITY:-11}
+mkdir -p "$out"
+
+tmp=$(mktemp "$out/.mahjong.wasm.XXXXXX")
+trap 'rm -f "$tmp"' EXIT
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$tmp" ./wasm
+if [ -f "$out/mahjong.wasm" ] && cmp -s "$tmp" "$out/mahjong.wasm"; then
+	rm -f "$tmp"
+else
+	mv "$tmp" "$out/mahjong.wasm"
+	rm -f "$out/mahjong.wasm.br" "$out/mahjong.wasm.gz"
+fi
+
+wasm="$out/mahjong.wasm"
+if [ ! -f "$wasm.gz" ]; then
+	gzip -9 -c "$wasm" >"$wasm.gz.tmp"
+	mv "$wasm.gz.tmp" "$wasm.gz"
+fi
+if command -v brotli >/dev/null 2>&1; then
+	if [ ! -f "$wasm.br" ]; then
+		brotli -q "$quality" -w 24 -c "$wasm" >"$wasm.br.tmp"
+		mv "$wasm.br.tmp" "$wasm.br"
+	fi
+else
+	echo "build-site.sh: brotli not installed, serving gzip only" >&2
+fi
+
+cp index.html "$out/index.html"
+cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
+for f in index.html wasm_exec.js; do
+	gzip -9 -c "$out/$f" >"$out/$f.gz"
+	if command -v brotli >/dev/null 2>&1; then
+		brotli -q 11 -c "$out/$f" >"$out/$f.br"
+	fi
+done
+echo "build-site.sh: built $out ($(wc -c <"$wasm") bytes of wasm)"

@@ -1,0 +1,51 @@
+//go:build js && wasm
+
+// Command wasm is the browser entry point of the table. index.html loads
+// the WebAssembly it builds to (with wasm_exec.js) and provides a
+// globalThis.mahjong object whose announce(text) and firstFrame() functions
+// receive the game's announcements (for the page's ARIA live region) and the
+// first table frame (for performance.mark('mj:first-frame')).
+//
+// A few settings can be given in the page's query string, for links and
+// tests: name=NAME, seed=N (a repeatable game), start=1 (skip the start
+// dialog), animate=0, wall=always|never, dialogs=below|popup|central,
+// tileset=numbered|classic.
+//
+// Build it with `make site` (scripts/build-site.sh), which also copies
+// index.html and the matching wasm_exec.js next to it.
+package main
+
+import (
+	"fmt"
+	"os"
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"mahjong/game"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "mahjong:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	page := js.Global().Get("mahjong")
+	call := func(name string, args ...any) {
+		if page.Type() != js.TypeObject {
+			return
+		}
+		if f := page.Get(name); f.Type() == js.TypeFunction {
+			f.Invoke(args...)
+		}
+	}
+	cfg := fromQuery(js.Global().Get("location").Get("search").String())
+	cfg.Announce = func(s string) { call("announce", s) }
+	cfg.FirstFrame = func() { call("firstFrame") }
+	ebiten.SetWindowTitle("Mah-Jong")
+	ebiten.SetScreenClearedEveryFrame(false) // the App redraws only what changed
+	return ebiten.RunGame(game.NewApp(cfg))
+}

@@ -1,0 +1,104 @@
+// The page itself: it loads the wasm with a progress bar, draws the first
+// table frame (mj:first-frame), has the live region, does not scroll, and
+// costs little when idle. Figures are written to test-output/figures.json.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  skipReason, startServer, launch, followAnnouncements, openTable, shot, record, browserCPU,
+} from "./lib.js";
+
+const skip = skipReason();
+let server, browser;
+
+before(async () => {
+  if (skip) return;
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("desktop page: first frame, live region, no scrolling; figures", { skip, timeout: 180_000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await followAnnouncements(ctx);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+
+  // The progress bar moves while the wasm streams in.
+  const progress = [];
+  await page.exposeFunction("__mjProgress", (v, max) => progress.push([v, max]));
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const bar = document.getElementById("progress");
+      new MutationObserver(() => window.__mjProgress(bar.value, bar.max))
+        .observe(bar, { attributes: true });
+    });
+  });
+
+  await openTable(page, server.url);
+  await shot(page, "desktop-first-frame");
+
+  const facts = await page.evaluate(() => {
+    const log = document.getElementById("announcements");
+    const canvas = document.querySelector("canvas");
+    const nav = performance.getEntriesByType("navigation")[0];
+    const res = performance.getEntriesByType("resource");
+    const wasm = res.find((r) => r.name.endsWith("mahjong.wasm"));
+    return {
+      role: log.getAttribute("role"),
+      live: log.getAttribute("aria-live"),
+      logOffscreen: log.getBoundingClientRect().right <= 0,
+      canvas: !!canvas,
+      touchAction: canvas && getComputedStyle(canvas).touchAction,
+      scrollW: document.scrollingElement.scrollWidth,
+      scrollH: document.scrollingElement.scrollHeight,
+      innerW: innerWidth,
+      innerH: innerHeight,
+      loadingHidden: document.getElementById("loading").hidden,
+      firstFrame: performance.getEntriesByName("mj:first-frame")[0].startTime,
+      wasmReady: performance.getEntriesByName("mj:wasm-ready")[0]?.startTime,
+      transfer: (nav ? nav.transferSize : 0) + res.reduce((n, r) => n + r.transferSize, 0),
+      wasmTransfer: wasm ? wasm.transferSize : 0,
+      wasmDecoded: wasm ? wasm.decodedBodySize : 0,
+    };
+  });
+  assert.equal(facts.role, "log");
+  assert.equal(facts.live, "polite");
+  assert.ok(facts.logOffscreen, "the live region is offscreen");
+  assert.ok(facts.canvas, "Ebitengine's canvas is on the page");
+  assert.equal(facts.touchAction, "none");
+  assert.ok(facts.scrollW <= facts.innerW && facts.scrollH <= facts.innerH, `page scrolls: ${JSON.stringify(facts)}`);
+  assert.ok(facts.loadingHidden, "the loading screen is gone after the first frame");
+  assert.ok(progress.some(([v, max]) => max > 1 && v > 0 && v < max), `progress bar never moved part way: ${JSON.stringify(progress.slice(0, 5))}`);
+  assert.deepEqual(errors, []);
+
+  // Idle cost: the table drawn, nothing happening, for 5 s.
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const metric = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+  };
+  const m0 = await metric();
+  const c0 = browserCPU();
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, 5000)); // the measuring window, not a wait for an event
+  const m1 = await metric();
+  const c1 = browserCPU();
+  const secs = (performance.now() - t0) / 1000;
+  record("desktop-load", {
+    transferBytes: facts.transfer,
+    wasmTransferBytes: facts.wasmTransfer,
+    wasmDecodedBytes: facts.wasmDecoded,
+    navToWasmReadyMs: Math.round(facts.wasmReady),
+    navToFirstFrameMs: Math.round(facts.firstFrame),
+    idleMainThreadPct: Math.round(((m1.TaskDuration - m0.TaskDuration) / secs) * 1000) / 10,
+    idleBrowserCPUPct: Math.round(((c1 - c0) / secs) * 1000) / 10,
+  });
+  await ctx.close();
+});
