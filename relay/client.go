@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -34,6 +35,9 @@ type Client struct {
 	room  string // the room's code
 	token string // brings this peer back to the room (keep it secret)
 	id    int    // 0 for the host
+
+	wmu sync.Mutex  // one write at a time, so that wd times just that one
+	wd  *time.Timer // drops the connection when a write outlasts clientWriteTimeout
 }
 
 // Kind says what a Message is.
@@ -46,6 +50,15 @@ const (
 	HostAway             // the host's connection ended; it may come back (for guests)
 	HostBack             // the host is back (for guests)
 )
+
+var kindNames = [...]string{"data", "joined", "left", "host away", "host back"}
+
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return "kind(" + strconv.Itoa(int(k)) + ")"
+	}
+	return kindNames[k]
+}
 
 // Message is one frame from the relay.
 type Message struct {
@@ -127,6 +140,8 @@ func Dial(ctx context.Context, url string, opts DialOptions) (*Client, error) {
 		return nil, fmt.Errorf("relay: dial: %w", closeError(err))
 	}
 	cl := &Client{c: c}
+	cl.wd = time.AfterFunc(time.Hour, func() { c.CloseNow() })
+	cl.wd.Stop()
 	f := strings.Fields(string(b))
 	switch {
 	case typ == websocket.MessageText && len(f) == 3 && f[0] == "!room":
@@ -235,7 +250,7 @@ func (c *Client) WriteLine(line string) error {
 	if c.id == 0 {
 		return c.WriteTo(All, line)
 	}
-	return c.write("0:" + line)
+	return c.write("0:", line)
 }
 
 // WriteTo sends a line from the host to one guest, or to All.
@@ -244,12 +259,12 @@ func (c *Client) WriteTo(peer int, line string) error {
 		return errors.New("relay: only the host addresses guests")
 	}
 	if peer == All {
-		return c.write("*:" + line)
+		return c.write("*:", line)
 	}
 	if peer <= 0 {
 		return fmt.Errorf("relay: no guest %d", peer)
 	}
-	return c.write(strconv.Itoa(peer) + ":" + line)
+	return c.write(strconv.Itoa(peer)+":", line)
 }
 
 // Kick removes a guest from the host's room for good.
@@ -257,13 +272,19 @@ func (c *Client) Kick(peer int) error {
 	if c.id != 0 {
 		return errors.New("relay: only the host removes guests")
 	}
-	return c.write("!kick " + strconv.Itoa(peer))
+	return c.write("!kick ", strconv.Itoa(peer))
 }
 
-func (c *Client) write(s string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), clientWriteTimeout)
-	defer cancel()
-	if err := c.c.Write(ctx, websocket.MessageText, []byte(s)); err != nil {
+// write sends "prefix" + line as one frame.
+func (c *Client) write(prefix, line string) error {
+	b := make([]byte, 0, len(prefix)+len(line))
+	b = append(append(b, prefix...), line...)
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.wd.Reset(clientWriteTimeout)
+	err := c.c.Write(context.Background(), websocket.MessageText, b)
+	c.wd.Stop()
+	if err != nil {
 		return fmt.Errorf("relay: write: %w", closeError(err))
 	}
 	return nil
@@ -273,6 +294,7 @@ func (c *Client) write(s string) error {
 // host that just vanishes (or reloads its page) can come back with its
 // token.
 func (c *Client) Close() error {
+	c.wd.Stop()
 	err := c.c.Close(websocket.StatusNormalClosure, "")
 	if err != nil && !errors.Is(err, net.ErrClosed) {
 		return fmt.Errorf("relay: close: %w", err)

@@ -41,7 +41,9 @@
 //	!away, !back        to guests: the host's connection ended / came back
 //
 // A guest cannot forge its id, reach another guest or send notices;
-// frames never leave their room.
+// frames never leave their room. Lines a guest sends while the host is
+// away, and host lines to a guest who is not connected, are discarded
+// (and counted): the game resynchronises when the peer is back.
 //
 // # Limits
 //

@@ -156,7 +156,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := newPeer(h, c, h.remoteAddr(r))
-	defer p.abort()
+	defer p.wd.Stop()
 	if !h.register(p) {
 		h.m.reject(rejectShutdown)
 		c.Close(websocket.StatusGoingAway, "relay: shutting down")

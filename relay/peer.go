@@ -18,15 +18,14 @@ import (
 type peer struct {
 	h       *Hub
 	c       *websocket.Conn
-	addr    string             // remote address
-	room    *room              // set once by enter, before the loops start
-	id      int                // 0 for the host
-	label   []byte             // "ID:", the prefix of this guest's frames at the host
-	out     chan []byte        // frames to write, already labelled
-	done    chan struct{}      // closed by stop
-	written chan struct{}      // closed when the writer has finished
-	ctx     context.Context    // parent of the writes; cancelled to cut a stuck peer off at once
-	abort   context.CancelFunc // cancels ctx
+	addr    string        // remote address
+	room    *room         // set once by enter, before the loops start
+	id      int           // 0 for the host
+	label   []byte        // "ID:", the prefix of this guest's frames at the host
+	out     chan []byte   // frames to write, already labelled
+	done    chan struct{} // closed by stop
+	written chan struct{} // closed when the writer has finished
+	wd      *time.Timer   // cuts the connection when a batch of writes outlasts WriteTimeout
 	once    sync.Once
 	status  websocket.StatusCode // close status sent by the writer; 0: the connection just ends
 	reason  string               // close reason
@@ -43,10 +42,7 @@ func newPeer(h *Hub, c *websocket.Conn, addr string) *peer {
 	} else {
 		c.SetReadLimit(-1)
 	}
-	ctx, abort := context.WithCancel(context.Background())
-	return &peer{
-		ctx:     ctx,
-		abort:   abort,
+	p := &peer{
 		h:       h,
 		c:       c,
 		addr:    addr,
@@ -54,6 +50,14 @@ func newPeer(h *Hub, c *websocket.Conn, addr string) *peer {
 		done:    make(chan struct{}),
 		written: make(chan struct{}),
 	}
+	p.wd = time.AfterFunc(time.Hour, func() {
+		if p.kill("relay: write timed out") {
+			h.m.drop(dropSlow)
+			h.log.Info("relay: stuck peer dropped", "peer", p.id, "addr", p.addr)
+		}
+	})
+	p.wd.Stop()
+	return p
 }
 
 // setRate sizes the token bucket: scale is 1 for a guest and
@@ -121,7 +125,7 @@ func (p *peer) stop(status websocket.StatusCode, reason string) bool {
 // would not reach.
 func (p *peer) kill(reason string) bool {
 	first := p.stop(0, reason)
-	p.abort()
+	p.c.CloseNow()
 	return first
 }
 
@@ -293,14 +297,14 @@ func (p *peer) writeLoop() {
 }
 
 // writeBatch writes b and whatever else is queued now, within one
-// WriteTimeout.
+// WriteTimeout. The watchdog timer, rather than a context per write,
+// enforces it: it is cheaper, and a stuck write is cut off the same way.
 func (p *peer) writeBatch(b []byte) error {
-	ctx := p.ctx
 	if p.h.opts.WriteTimeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, p.h.opts.WriteTimeout)
-		defer cancel()
+		p.wd.Reset(p.h.opts.WriteTimeout)
+		defer p.wd.Stop()
 	}
+	ctx := context.Background()
 	for n := len(p.out); ; n-- {
 		if err := p.c.Write(ctx, websocket.MessageText, b); err != nil {
 			return err

@@ -101,13 +101,14 @@ func run() error {
 		}
 		results = append(results, r)
 	}
-	fmt.Printf("\n%-6s %8s %10s %12s %9s %9s %12s %9s %9s\n", "server", "held", "mem/conn", "frames/s", "p50", "p99", "moderate/s", "p50", "p99")
+	fmt.Printf("\n%-6s %8s %10s %10s %9s %9s %10s %10s %9s %9s\n", "server", "held", "mem/conn", "frames/s", "p50", "p99", "cpu/frame", "moderate/s", "p50", "p99")
 	for _, r := range results {
-		fmt.Printf("%-6s %8d %9.1fK %12.0f %9s %9s %12.0f %9s %9s\n", r.kind, r.held, r.memPerConn/1024,
-			r.throughput, r.tputP50, r.tputP99, r.modRate, r.modP50, r.modP99)
+		fmt.Printf("%-6s %8d %9.1fK %10.0f %9s %9s %10s %10.0f %9s %9s\n", r.kind, r.held, r.memPerConn/1024,
+			r.throughput, r.tputP50, r.tputP99, r.cpuPerFrame, r.modRate, r.modP50, r.modP99)
 	}
-	if len(results) == 2 && results[0].throughput > 0 {
-		fmt.Printf("relay throughput = %.0f%% of the echo ceiling\n", 100*results[1].throughput/results[0].throughput)
+	if len(results) == 2 && results[0].throughput > 0 && results[1].cpuPerFrame > 0 {
+		fmt.Printf("relay throughput = %.0f%% of the echo ceiling; relay server CPU per frame = %.0f%% of echo's\n",
+			100*results[1].throughput/results[0].throughput, 100*float64(results[1].cpuPerFrame)/float64(results[0].cpuPerFrame))
 	}
 	return nil
 }
@@ -116,8 +117,9 @@ func run() error {
 type result struct {
 	kind             string
 	held             int
-	memPerConn       float64 // bytes of server RSS per held connection
-	throughput       float64 // frames through the server per second
+	memPerConn       float64       // bytes of server RSS per held connection
+	throughput       float64       // frames through the server per second
+	cpuPerFrame      time.Duration // server CPU time per frame in the throughput run
 	tputP50, tputP99 time.Duration
 	modRate          float64
 	modP50, modP99   time.Duration
@@ -224,6 +226,27 @@ func (ch *child) rss() (float64, error) {
 	return 0, errors.New("no VmRSS")
 }
 
+// cpu returns the child's user and system CPU time so far.
+func (ch *child) cpu() (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", ch.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	// Fields after the parenthesised command name; utime and stime are
+	// the 14th and 15th fields of the line, in clock ticks (1/100 s).
+	_, rest, _ := strings.Cut(string(b), ") ")
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		return 0, errors.New("short /proc stat")
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	s, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, err
+	}
+	return time.Duration(u+s) * 10 * time.Millisecond, nil
+}
+
 // flow is one sender and receiver pair through the server.
 type flow interface {
 	send(payload []byte) error
@@ -277,14 +300,29 @@ func measure(ctx context.Context, c config, kind string) (result, error) {
 	if err != nil {
 		return r, err
 	}
+	cpu0, err := ch.cpu()
+	if err != nil {
+		return r, err
+	}
+	own0 := ownCPU()
 	n, lat, err := drive(ctx, flows, c.window, c.size, 0, c.duration)
 	if err != nil {
 		return r, err
 	}
+	cpu1, err := ch.cpu()
+	if err != nil {
+		return r, err
+	}
+	own1 := ownCPU()
 	r.throughput = float64(n) / c.duration.Seconds()
 	r.tputP50, r.tputP99 = percentile(lat, 50), percentile(lat, 99)
-	fmt.Fprintf(os.Stderr, "%s: %.0f frames/s with %d flows × %d in flight, p50 %v p99 %v\n",
-		kind, r.throughput, len(flows), c.window, r.tputP50, r.tputP99)
+	var clientPerFrame time.Duration
+	if n > 0 {
+		r.cpuPerFrame = (cpu1 - cpu0) / time.Duration(n)
+		clientPerFrame = (own1 - own0) / time.Duration(n)
+	}
+	fmt.Fprintf(os.Stderr, "%s: %.0f frames/s with %d flows × %d in flight, p50 %v p99 %v, CPU per frame: server %v, clients %v\n",
+		kind, r.throughput, len(flows), c.window, r.tputP50, r.tputP99, r.cpuPerFrame, clientPerFrame)
 
 	n, lat, err = drive(ctx, flows, 1, c.size, c.rate, c.duration)
 	if err != nil {

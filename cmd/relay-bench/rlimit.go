@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+	"time"
 )
 
 // raiseFileLimit lifts the open-files limit as far as allowed: every
@@ -25,4 +26,13 @@ func raiseFileLimit() {
 			fmt.Fprintln(os.Stderr, "relay-bench: cannot raise the open-files limit:", err)
 		}
 	}
+}
+
+// ownCPU returns this process's user and system CPU time so far.
+func ownCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
