@@ -8,7 +8,7 @@ export MJ_SHARED ?= $(abspath $(SHARED))
 
 WASM_EXEC = $$(go env GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test run bench fmt fuzz replay
+.PHONY: test run site wasm web-test bench fmt fuzz replay
 
 test:
 	scripts/deps.sh
@@ -19,13 +19,22 @@ test:
 	go test -race -shuffle=on ./...
 	GOOS=js GOARCH=wasm go test -exec="$(WASM_EXEC)" ./engine/...
 	scripts/fuzz.sh engine
+	scripts/check-xmj-builds.sh
+	scripts/web-test.sh
 
-run:
-	@if [ -d cmd/mj-web ]; then \
-		go run ./cmd/mj-web; \
-	else \
-		echo "make run: the web table (cmd/mj-web) is not built yet" >&2; exit 1; \
-	fi
+# The browser table on http://localhost:8080 (ADDR=host:port to change),
+# with the relay at /relay.
+ADDR ?= :8080
+run: site
+	go run ./cmd/mj-web -addr "$(ADDR)" -dir dist/site
+
+# The site cmd/mj-web serves: index.html, wasm_exec.js, mahjong.wasm(.br,.gz).
+site wasm:
+	scripts/build-site.sh dist/site
+
+# Only the browser tests (screenshots and figures in test-output/web/).
+web-test:
+	scripts/web-test.sh
 
 bench:
 	go test -run='^$$' -bench=. -benchmem ./engine/...

@@ -30,7 +30,10 @@ type context struct {
 	collect float64 // points collected per point of our hand value when we win
 	loserK  float64 // points per point of our losing hand value
 	oppFlag [engine.NumSeats]engine.DangerFlags
-	fresh   bool // end of the wall: fresh tiles are dangerous
+	fresh   bool  // end of the wall: fresh tiles are dangerous
+	deep    bool  // look ahead from hands one step from ready
+	noPair  uint8 // honours (bit i: kind 27+i) whose pair scores
+	deep3   bool  // ... and from hands two steps from ready
 }
 
 // declInfo sums up the declared sets for valuing a hand.
@@ -158,7 +161,44 @@ func (r *Robot) load(v *engine.View) *context {
 		}
 	}
 	x.fresh = x.live <= 4
+	x.deep = true
+	x.noPair = 0
+	for i := range 7 {
+		if doublesOf(tileOf[27+i], x.me.Wind, g.Round) > 0 {
+			x.noPair |= 1 << i
+		}
+	}
+	r.resetCaches(x)
 	return x
+}
+
+// handKey is what the cached scores of a seat's hands depend on besides
+// the concealed tiles: the declared sets, flowers, winds and the seat.
+type handKey struct {
+	melds    [engine.MaxMelds]engine.Meld
+	specials int
+	wind     engine.Wind
+	round    engine.Wind
+	seat     engine.Seat
+}
+
+// resetCaches empties the per-decision caches (they depend on the unseen
+// tiles) and, when the hand's context changed, the cache of scores.
+func (r *Robot) resetCaches(x *context) {
+	k := handKey{melds: x.me.Melds, specials: x.me.NumSpecials, wind: x.me.Wind, round: x.g.Round, seat: x.seat}
+	if k != r.hkey {
+		r.hkey = k
+		clear(r.scores)
+	}
+	if len(r.ready) > 0 {
+		clear(r.ready)
+	}
+	if len(r.oneAway) > 0 {
+		clear(r.oneAway)
+	}
+	if len(r.twoAway) > 0 {
+		clear(r.twoAway)
+	}
 }
 
 // dangerous reports whether discarding t could make us liable for a
@@ -187,7 +227,45 @@ var typicalUkeire = [...]float64{6, 20, 35, 48, 58, 66, 72, 76, 80}
 // shanten number scaled by how good this hand is; claims multiply the
 // rates (a ready hand may take any discard); every turn somebody else
 // may go out first.
-func (r *Robot) pWin(x *context, s, u int) float64 {
+//
+// u2, when not negative, is the known mean number of effective tiles of
+// the next step (from a look ahead) in place of the typical one.
+func (r *Robot) pWin(x *context, s, u int, u2 float64) float64 { return r.pWinW(x, s, u, u2, -1) }
+
+// claimWeighted weights the effective tiles of mask in hand c by how
+// they can arrive: a tile that makes a pung of a pair may be claimed
+// from any discarder, one that completes a chow from the left player
+// only, the others only drawn.
+func (r *Robot) claimWeighted(c *Counts, mask uint64, unseen *Counts) float64 {
+	pr := &r.params
+	w := 0.0
+	for k := range NumKinds {
+		if mask&(1<<k) == 0 {
+			continue
+		}
+		f := pr.plainW
+		switch {
+		case c[k] >= 2:
+			f = pr.pungW
+		case k < 27 && chowable(c, k):
+			f = pr.chowW
+		}
+		w += f * float64(unseen[k])
+	}
+	return w
+}
+
+// chowable reports whether kind k (a suit tile) makes a chow with two
+// tiles of c.
+func chowable(c *Counts, k int) bool {
+	r := k % 9
+	has := func(d int) bool { return r+d >= 0 && r+d <= 8 && c[k+d] > 0 }
+	return has(-2) && has(-1) || has(-1) && has(1) || has(1) && has(2)
+}
+
+// pWinW is pWin with the first step's rate taken from uw, the effective
+// tiles weighted by claimWeighted, when not negative.
+func (r *Robot) pWinW(x *context, s, u int, u2, uw float64) float64 {
 	if s < 0 {
 		return 1
 	}
@@ -196,16 +274,21 @@ func (r *Robot) pWin(x *context, s, u int) float64 {
 	}
 	pr := &r.params
 	fu := float64(max(u, 1))
-	q := max(0.8, min(1.2, math.Pow(fu/typicalUkeire[s], 0.3)))
+	q := max(pr.qLo, min(1/pr.qLo, math.Pow(fu/typicalUkeire[s], pr.qPow)))
 	var rate [len(typicalUkeire)]float64
 	for j := 0; j <= s; j++ {
 		m := pr.claimRate
 		if s-j == 0 {
 			m = pr.readyRate
 		}
-		if j == 0 {
+		switch {
+		case j == 0 && uw >= 0:
+			rate[j] = max(uw, 1) / float64(x.nUnseen)
+		case j == 0:
 			rate[j] = fu * m / float64(x.nUnseen)
-		} else {
+		case j == 1 && u2 >= 0:
+			rate[j] = max(u2, 1) * m / float64(x.nUnseen)
+		default:
 			rate[j] = typicalUkeire[s-j] * q * m / 120
 		}
 		rate[j] = min(0.9, rate[j])
@@ -265,9 +348,31 @@ func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
 			pts += 1
 		}
 	}
-	// no-score hand: nothing but chows and a plain pair
-	if !d.scoring && triplets == 0 && dblPairs == 0 {
-		dbl += pr.noScore / float64(1+max(0, s-1))
+	// no-score hand: nothing but chows and a plain pair, while it is as
+	// near as the hand's best shape (or one step further)
+	switch {
+	case d.scoring || pr.noScore <= 0:
+	case !pr.noScoreShape:
+		// nothing but chows and a plain pair so far
+		if triplets == 0 && dblPairs == 0 {
+			dbl += pr.noScore / float64(1+max(0, s-1))
+		}
+	default:
+		ns := noScoreDistance(c, max(0, 4-d.sets), x.noPair) - 1
+		switch {
+		case ns <= s:
+			dbl += pr.noScore
+		case ns == s+1:
+			dbl += pr.noScore * pr.noScoreNear
+		}
+	}
+	// no chows: pungs and a pair
+	if d.chows == 0 && pr.noChows > 0 {
+		if nc := noChowsDistance(c, max(0, 4-d.sets)) - 1; nc <= s {
+			dbl += pr.noChows
+		} else if nc == s+1 {
+			dbl += pr.noChows * pr.noScoreNear
+		}
 	}
 	// one suit, with or without honours
 	for i := range d.suits {
@@ -321,6 +426,9 @@ func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
 func (r *Robot) readyValue(x *context, c *Counts, d *declInfo, mask uint64, extra []engine.Meld) float64 {
 	var sc *scorer = &r.sc
 	sc.load(x.g, x.seat)
+	// the hands priced here go out after our next discard: no blessing of
+	// heaven or earth
+	sc.me.NoDiscard = false
 	total, weight := 0.0, 0.0
 	sp := x.shape.SevenPairs && len(extra) == 0
 	sets := 4 - d.sets
@@ -380,18 +488,189 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 	s = a.Shanten()
 	u, mask := a.Effective(s, &x.unseen)
 	pr := &r.params
-	p := r.pWin(x, s, u)
 	var val float64
-	if s == 0 && pr.exact {
-		val = r.readyValue(x, c, d, mask, extra)
-	} else {
+	u2 := -1.0
+	switch {
+	case s == 0 && pr.exact:
+		val = r.readyInfo(x, c, d, extra, sh).val
+	case s == 1 && pr.twoStep && x.deep:
+		ri := r.oneAwayInfo(x, c, d, extra, sh, mask)
+		val, u2 = ri.val, ri.u
+	case s == 2 && pr.threeStep && x.deep3:
+		ri := r.twoAwayInfo(x, c, d, extra, sh, mask)
+		val, u2 = ri.val, ri.u
+	default:
 		val = r.estimate(x, c, d, s)
 	}
+	uw := -1.0
+	if pr.claimW && s > 0 {
+		uw = r.claimWeighted(c, mask, &x.unseen)
+	}
+	p := r.pWinW(x, s, u, u2, uw)
 	ev = p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
 		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * 0.9
 	}
 	return ev, s, u
+}
+
+// readyInfo is what a hand at shanten 0 or 1 is worth: its mean score
+// when it goes out (val) and its effective tiles (u; for a hand one step
+// from ready, the mean effective tiles of the ready hand it leads to).
+type readyInfo struct {
+	val, u float64
+}
+
+func (r *Robot) handKeyOf(x *context, c *Counts, sh Shape, extra []engine.Meld) scoreKey {
+	key := scoreKey{c: *c, sets: int8(sh.Sets), extra: int8(len(extra)), seat: int8(x.seat)}
+	if len(extra) > 0 {
+		key.xm = extra[0]
+	}
+	return key
+}
+
+// readyInfo returns the value and waits of the ready hand c, cached for
+// the decision.
+func (r *Robot) readyInfo(x *context, c *Counts, d *declInfo, extra []engine.Meld, sh Shape) readyInfo {
+	key := r.handKeyOf(x, c, sh, extra)
+	if ri, ok := r.ready[key]; ok {
+		return ri
+	}
+	a := &r.an3
+	a.Reset(c, sh)
+	u, mask := a.Effective(0, &x.unseen)
+	ri := readyInfo{u: float64(u), val: r.readyValue(x, c, d, mask, extra)}
+	if len(r.ready) > 4096 {
+		clear(r.ready)
+	}
+	r.ready[key] = ri
+	return ri
+}
+
+// oneAwayInfo values a hand one step from ready by looking one draw
+// ahead: for every effective draw, the best discard that leaves a ready
+// hand (priced by its chance of going out times its exact value); the
+// value and the waits are the means over the draws, weighted by the
+// unseen copies.
+func (r *Robot) oneAwayInfo(x *context, c *Counts, d *declInfo, extra []engine.Meld, sh Shape, mask uint64) readyInfo {
+	key := r.handKeyOf(x, c, sh, extra)
+	if ri, ok := r.oneAway[key]; ok {
+		return ri
+	}
+	a := &r.an2
+	var sumV, sumU, sumW float64
+	for k := range NumKinds {
+		if mask&(1<<k) == 0 {
+			continue
+		}
+		w := float64(x.unseen[k])
+		c[k]++
+		a.Reset(c, sh)
+		bestScore, best := -1.0, readyInfo{}
+		for j := range NumKinds {
+			if c[j] == 0 || j == k {
+				continue
+			}
+			if a.With(-1, j) != 0 {
+				continue
+			}
+			c[j]--
+			ri := r.readyInfo(x, c, d, extra, sh)
+			c[j]++
+			if sc := r.pWin(x, 0, int(ri.u), -1) * ri.val; sc > bestScore {
+				bestScore, best = sc, ri
+			}
+		}
+		c[k]--
+		if bestScore < 0 {
+			continue
+		}
+		sumV += w * best.val
+		sumU += w * best.u
+		sumW += w
+	}
+	ri := readyInfo{val: r.estimate(x, c, d, 1), u: -1}
+	if sumW > 0 {
+		ri = readyInfo{val: sumV / sumW, u: sumU / sumW}
+	}
+	if len(r.oneAway) > 4096 {
+		clear(r.oneAway)
+	}
+	r.oneAway[key] = ri
+	return ri
+}
+
+// twoAwayInfo values a hand two steps from ready like oneAwayInfo, one
+// draw further ahead: for every effective draw, the best discard that
+// leaves a hand one step from ready, priced by oneAwayInfo.
+func (r *Robot) twoAwayInfo(x *context, c *Counts, d *declInfo, extra []engine.Meld, sh Shape, mask uint64) readyInfo {
+	key := r.handKeyOf(x, c, sh, extra)
+	if ri, ok := r.twoAway[key]; ok {
+		return ri
+	}
+	a := &r.an4
+	var sumV, sumU, sumW float64
+	for k := range NumKinds {
+		if mask&(1<<k) == 0 {
+			continue
+		}
+		w := float64(x.unseen[k])
+		c[k]++
+		a.Reset(c, sh)
+		// the two discards leaving the most effective tiles, then the
+		// better of them by the look ahead
+		var topJ, topU [2]int
+		var topM [2]uint64
+		topJ[0], topJ[1] = -1, -1
+		for j := range NumKinds {
+			if c[j] == 0 || j == k {
+				continue
+			}
+			if a.With(-1, j) != 1 {
+				continue
+			}
+			c[j]--
+			b := &r.an5
+			b.Reset(c, sh)
+			u1, m1 := b.Effective(1, &x.unseen)
+			c[j]++
+			switch {
+			case topJ[0] < 0 || u1 > topU[0]:
+				topJ[1], topU[1], topM[1] = topJ[0], topU[0], topM[0]
+				topJ[0], topU[0], topM[0] = j, u1, m1
+			case topJ[1] < 0 || u1 > topU[1]:
+				topJ[1], topU[1], topM[1] = j, u1, m1
+			}
+		}
+		bestScore, best, bestU := -1.0, readyInfo{}, 0
+		for i, j := range topJ {
+			if j < 0 {
+				continue
+			}
+			c[j]--
+			ri := r.oneAwayInfo(x, c, d, extra, sh, topM[i])
+			c[j]++
+			if sc := r.pWin(x, 1, topU[i], ri.u) * ri.val; sc > bestScore {
+				bestScore, best, bestU = sc, ri, topU[i]
+			}
+		}
+		c[k]--
+		if bestScore < 0 {
+			continue
+		}
+		sumV += w * best.val
+		sumU += w * float64(bestU)
+		sumW += w
+	}
+	ri := readyInfo{val: r.estimate(x, c, d, 2), u: -1}
+	if sumW > 0 {
+		ri = readyInfo{val: sumV / sumW, u: sumU / sumW}
+	}
+	if len(r.twoAway) > 4096 {
+		clear(r.twoAway)
+	}
+	r.twoAway[key] = ri
+	return ri
 }
 
 // cand is an option being weighed.
@@ -444,6 +723,22 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 	r.cands = r.cands[:0]
 	pr := &r.params
 	anySafe := false
+	// the shanten number after each discard, to look ahead only from the
+	// fastest ones
+	var after [NumKinds]int8
+	minAfter := 99
+	{
+		sh := Shape{Sets: max(0, 4-d.sets), SevenPairs: x.shape.SevenPairs && d.sets == 0}
+		a := &r.an
+		a.Reset(c, sh)
+		for k := range NumKinds {
+			if c[k] > 0 {
+				after[k] = int8(a.With(-1, k))
+				minAfter = min(minAfter, int(after[k]))
+			}
+		}
+	}
+	defer func() { x.deep = true }()
 	for k := range NumKinds {
 		if c[k] == 0 {
 			continue
@@ -452,6 +747,7 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		if !bad {
 			anySafe = true
 		}
+		x.deep = int(after[k]) == minAfter
 		c[k]--
 		ev, s, u := r.evalHand(x, c, d, extra)
 		c[k]++
@@ -459,6 +755,9 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 			ev -= r.feedCost(x, k)
 		}
 		r.cands = append(r.cands, cand{kind: k, ev: ev, s: s, u: u, bad: bad})
+	}
+	if pr.threeStep && minAfter == 2 {
+		r.deepen(x, c, d, extra)
 	}
 	if !anySafe {
 		for i := range r.cands {
@@ -482,6 +781,44 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		}
 	}
 	return r.pick(x, r.cands)
+}
+
+// deepen re-prices the best few candidates two steps from ready by
+// looking two draws ahead.
+func (r *Robot) deepen(x *context, c *Counts, d *declInfo, extra []engine.Meld) {
+	const top = 2
+	var idx [top]int
+	n := 0
+	for i, cd := range r.cands {
+		if cd.s != 2 || cd.bad {
+			continue
+		}
+		j := n
+		if n < top {
+			n++
+		} else if cd.ev <= r.cands[idx[top-1]].ev {
+			continue
+		} else {
+			j = top - 1
+		}
+		for j > 0 && r.cands[idx[j-1]].ev < cd.ev {
+			idx[j] = idx[j-1]
+			j--
+		}
+		idx[j] = i
+	}
+	x.deep3 = true
+	for _, i := range idx[:n] {
+		cd := &r.cands[i]
+		c[cd.kind]--
+		ev, _, _ := r.evalHand(x, c, d, extra)
+		c[cd.kind]++
+		if r.params.feedCost > 0 {
+			ev -= r.feedCost(x, cd.kind)
+		}
+		cd.ev = ev
+	}
+	x.deep3 = false
 }
 
 // feedCost is the cost of giving kind k to a player who may pung it for

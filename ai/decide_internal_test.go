@@ -259,3 +259,34 @@ func BenchmarkDeclaration(b *testing.B) {
 		r.Respond(v, ev)
 	}
 }
+
+// benchCold measures one decision by a fresh robot (no cached scores).
+func benchCold(b *testing.B, ps position, level Level) {
+	v := ps.view(b)
+	ev := engine.CPlayerDraws{ID: 1, Tile: v.Game.Tile}
+	b.ReportAllocs()
+	for b.Loop() {
+		r := New(Options{Level: level})
+		r.Respond(v, ev)
+	}
+}
+
+func BenchmarkDiscardEarlyCold(b *testing.B) {
+	benchCold(b, position{hand: "1B 2B 5B 7B 9B 2C 3C 8C 4D 4D 6D EW RD GD"}, Hard)
+}
+
+func BenchmarkDiscardTwoAwayCold(b *testing.B) {
+	benchCold(b, position{hand: "1B 2B 5B 6B 9B 2C 3C 4C 4D 4D 6D 7D RD GD"}, Hard)
+}
+
+func BenchmarkDiscardOneAwayCold(b *testing.B) {
+	benchCold(b, position{hand: "1B 2B 3B 4C 5C 7C 7D 8D 2D 3D 5C 5C 9B NW"}, Hard)
+}
+
+func BenchmarkExpertTwoAwayCold(b *testing.B) {
+	benchCold(b, position{hand: "1B 2B 5B 6B 9B 2C 3C 4C 4D 4D 6D 7D RD GD"}, Expert)
+}
+
+func BenchmarkExpertTwoAway(b *testing.B) {
+	benchDecision(b, position{hand: "1B 2B 5B 6B 9B 2C 3C 4C 4D 4D 6D 7D RD GD"}, "", Expert)
+}

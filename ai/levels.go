@@ -7,40 +7,50 @@ type params struct {
 	defence      bool    // avoid dangerous discards (cannon liability)
 	loser        bool    // count the losing hand's value
 	shantenFirst bool    // speed only: any claim that lowers the shanten number
+	twoStep      bool    // value hands one step from ready by looking a draw ahead
+	threeStep    bool    // ... and hands two steps from ready, two draws ahead
 	call         bool    // make Original Calls
 	noise        float64 // Gumbel noise on log values (0: none)
 	feedCost     float64 // weight of not feeding doubling pungs
 
-	survival    float64 // chance per turn that nobody else goes out
-	claimRate   float64 // effective-tile rate multiplier from claims before ready
-	readyRate   float64 // ... when ready (any discard wins)
-	decay       float64 // effective tiles shrink by this per later step
-	pairPung    float64 // chance credited to a doubling pair becoming a pung
-	noScore     float64 // credit for the no-score hand while possible
-	suitHope    float64 // credit for a nearly one-suit hand
-	concealed   float64 // credit for staying concealed
-	ukeireBonus float64 // tie-break weight of effective tiles
-	claimMargin float64 // a claim must beat passing by this fraction
-	claimFixed  float64 // ... and by this many points
-	slowPenalty float64 // factor per shanten step a discard loses
+	survival             float64 // chance per turn that nobody else goes out
+	claimRate            float64 // effective-tile rate multiplier from claims before ready
+	readyRate            float64 // ... when ready (any discard wins)
+	decay                float64 // effective tiles shrink by this per later step
+	pairPung             float64 // chance credited to a doubling pair becoming a pung
+	noScore              float64 // doubles credited to the no-score hand as near as the best shape
+	noScoreNear          float64 // ... part of it when one step further
+	noScoreShape         bool    // credit the no-score hand by its own shanten number (else: no pung or scoring pair yet)
+	claimW               bool    // weight effective tiles by how they can be claimed
+	pungW, chowW, plainW float64 // ... for a pung of a pair, a chow, a draw only
+	noChows              float64 // doubles credited to the no-chows hand as near as the best shape
+	suitHope             float64 // credit for a nearly one-suit hand
+	concealed            float64 // credit for staying concealed
+	ukeireBonus          float64 // tie-break weight of effective tiles
+	claimMargin          float64 // a claim must beat passing by this fraction
+	claimFixed           float64 // ... and by this many points
+	slowPenalty          float64 // factor per shanten step a discard loses
+	qPow, qLo            float64 // later steps' rates follow (u/typical)^qPow, within qLo..1/qLo
 }
 
 func paramsFor(l Level) params {
 	p := params{
-		value: true, exact: true, defence: true, loser: true, call: true,
+		value: true, exact: true, defence: true, loser: true, call: true, twoStep: true,
 		feedCost: 1,
 		survival: 0.93, claimRate: 1.6, readyRate: 2.5, decay: 0.8,
-		pairPung: 0.35, noScore: 0.6, suitHope: 0.3, concealed: 0.25,
+		pairPung: 0.5, noScore: 1.2, noScoreNear: 0.3, noChows: 0,
+		claimW: true, pungW: 2.8, chowW: 1.6, plainW: 1, suitHope: 0.3, concealed: 0.25,
 		ukeireBonus: 0.5, claimMargin: 0.03, slowPenalty: 0.7,
+		qPow: 0.3, qLo: 0.8,
 	}
 	switch l {
 	case Beginner:
-		p.value, p.exact, p.defence, p.loser, p.call = false, false, false, false, false
+		p.value, p.exact, p.defence, p.loser, p.call, p.twoStep = false, false, false, false, false, false
 		p.shantenFirst = true
 		p.noise = 0.8
 		p.feedCost = 0
 	case Easy:
-		p.exact, p.defence, p.loser, p.call = false, false, false, false
+		p.exact, p.defence, p.loser, p.call, p.twoStep = false, false, false, false, false
 		p.noise = 0.1
 		p.feedCost = 0
 	case Medium:
@@ -49,7 +59,9 @@ func paramsFor(l Level) params {
 		p.feedCost = 0
 	case Expert:
 		p.feedCost = 1.5
+		p.threeStep = true
 	}
+	tune(&p, l)
 	return p
 }
 

@@ -126,10 +126,9 @@ func (r *Robot) turn(v *engine.View) {
 			r.buf = append(r.buf, engine.PDeclareSpecial{Tile: t})
 			return
 		}
-		if t, ok := r.chooseKong(v); ok {
-			r.buf = append(r.buf, engine.PDeclareClosedKong{Tile: t})
-			return
-		}
+		// A concealed kong waits for our first regular turn: declared
+		// now, the server takes it, but the original East robot then
+		// discards before everybody is ready and is sent an Error.
 		r.buf = append(r.buf, engine.PDeclareSpecial{Tile: engine.Blank})
 	case engine.Discarding:
 		if g.Paused {

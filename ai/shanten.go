@@ -138,7 +138,10 @@ func combine(a, b vec) vec {
 
 // groupVec computes the vector of one group's counts c (9 suit positions
 // with chows, or 7 honour positions without).
-func groupVec(c []uint8, chows bool) vec {
+func groupVec(c []uint8, chows bool) vec { return groupVecSets(c, chows, true) }
+
+// groupVecSets is groupVec with pungs allowed or not.
+func groupVecSets(c []uint8, chows, pungs bool) vec {
 	// best[m][p][a][b]: fewest tiles so far with m sets and p pairs made,
 	// a chows started at the previous position, b two positions back.
 	type state [5][2][5][5]uint8
@@ -166,6 +169,10 @@ func groupVec(c []uint8, chows bool) vec {
 			}
 		}
 		have := int(c[i])
+		maxU := 1
+		if !pungs {
+			maxU = 0
+		}
 		maxK := 0
 		if chows && i <= n-3 {
 			maxK = 4
@@ -179,7 +186,7 @@ func groupVec(c []uint8, chows bool) vec {
 							continue
 						}
 						for k := 0; k <= maxK && m+k <= 4; k++ {
-							for u := 0; u <= 1 && m+k+u <= 4; u++ {
+							for u := 0; u <= maxU && m+k+u <= 4; u++ {
 								for q := 0; q <= 1-p; q++ {
 									need := a + b + k + 3*u + 2*q
 									if need > 4 {
@@ -233,12 +240,16 @@ var (
 	}()
 	tableOnce   sync.Once
 	suitTable   []atomic.Uint64 // by suit rank
+	chowTable   []atomic.Uint64 // by suit rank, chows only
+	pungTable   []atomic.Uint64 // by suit rank, pungs only
 	honourTable []atomic.Uint64 // by base-5 code
 )
 
 func tables() {
 	tableOnce.Do(func() {
 		suitTable = make([]atomic.Uint64, nPat[0][maxGroupTiles])
+		chowTable = make([]atomic.Uint64, nPat[0][maxGroupTiles])
+		pungTable = make([]atomic.Uint64, nPat[0][maxGroupTiles])
 		honourTable = make([]atomic.Uint64, 5*5*5*5*5*5*5)
 	})
 }
@@ -289,6 +300,66 @@ func honourVec(c []uint8) vec {
 	v := groupVec(c, false)
 	honourTable[code].Store(uint64(v))
 	return v
+}
+
+// chowVec returns the vector of a suit pattern made of chows only (and
+// a pair), from its own table.
+func chowVec(c []uint8) vec {
+	r := suitRank(c)
+	if r < 0 {
+		return groupVecSets(c, true, false)
+	}
+	if v := vec(chowTable[r].Load()); v&vecValid != 0 {
+		return v
+	}
+	v := groupVecSets(c, true, false)
+	chowTable[r].Store(uint64(v))
+	return v
+}
+
+// pungVec returns the vector of a suit pattern made of pungs only (and
+// a pair), from its own table.
+func pungVec(c []uint8) vec {
+	r := suitRank(c)
+	if r < 0 {
+		return groupVecSets(c, false, true)
+	}
+	if v := vec(pungTable[r].Load()); v&vecValid != 0 {
+		return v
+	}
+	v := groupVecSets(c, false, true)
+	pungTable[r].Store(uint64(v))
+	return v
+}
+
+// noChowsDistance returns the distance of c to n pungs and a pair.
+func noChowsDistance(c *Counts, n int) int {
+	tables()
+	v := combine(combine(pungVec(c[0:9]), pungVec(c[9:18])), combine(pungVec(c[18:27]), honourVec(c[27:34])))
+	return v.get(n, 1)
+}
+
+// noScoreDistance returns the distance of c to n chows and a pair that
+// scores nothing (not a dragon, nor the seat's own or the prevailing
+// wind: noPair marks the honour kinds, 0-6, that may not be the pair):
+// the shape of the no-score hand.
+func noScoreDistance(c *Counts, n int, noPair uint8) int {
+	tables()
+	var h vec
+	for m := 0; m <= 4; m++ {
+		h.set(m, 0, inf)
+		h.set(m, 1, inf)
+	}
+	h.set(0, 0, 0)
+	best := inf
+	for i := range 7 {
+		if noPair&(1<<i) == 0 {
+			best = min(best, max(0, 2-int(c[27+i])))
+		}
+	}
+	h.set(0, 1, best)
+	v := combine(combine(chowVec(c[0:9]), chowVec(c[9:18])), combine(chowVec(c[18:27]), h))
+	return v.get(n, 1)
 }
 
 // groupVecOf returns the vector of group g of c.

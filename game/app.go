@@ -8,6 +8,8 @@ import (
 
 	"mahjong/ai"
 	"mahjong/game/art"
+	"mahjong/game/client"
+	"mahjong/game/prefs"
 )
 
 // Config sets up an App. The zero value is a usable default: a new-game
@@ -26,19 +28,37 @@ type Config struct {
 	RobotDelay  time.Duration // pause before each robot move; 0 means 350 ms, negative means none
 	GameOptions []string      // game options for the local game, "Name=value" (e.g. "NumRounds=1")
 
+	// Online play (online.go): the page's address (for room links), the
+	// relay's endpoint ("" : the one next to Page) and a room to join at
+	// once (the page's ?room=CODE).
+	Page  string
+	Relay string
+	Room  string
+
 	// Display options (xmj's display preferences and flags).
-	ShowWall    WallMode    // WallWhenRoom (default), WallAlways, WallNever
-	NoAnimation bool        // do not animate tile movements
-	Tileset     art.TileSet // art.Classic (default) or art.Numbered
-	Dialogs     DialogPos   // DialogsCentral (default), DialogsBelow, DialogsPopup
-	Size        int         // rack length in tiles, 14..19; 0: automatic
-	Scale       float64     // device pixels per CSS pixel; 0: the monitor's
+	ShowWall     WallMode        // WallWhenRoom (default), WallAlways, WallNever
+	NoAnimation  bool            // do not animate tile movements
+	Tileset      art.TileSet     // art.Classic (default) or art.Numbered
+	Dialogs      DialogPos       // DialogsCentral (default), DialogsBelow, DialogsPopup
+	Size         int             // rack length in tiles, 14..19; 0: automatic
+	Scale        float64         // device pixels per CSS pixel; 0: the monitor's
+	FlatLabels   bool            // keep the left and right players' labels horizontal (xmj's RotateLabels off)
+	AlertMahJong bool            // alert when the discard or drawn tile makes mah-jong possible
+	Sort         client.SortMode // how our tiles are kept in order (xmj's SortTiles)
+
+	// Preferences (menus.go, prefs.go): where they are kept (nil:
+	// prefs.Default(), localStorage or the .xmjrc file) and, if the
+	// program has already loaded and applied them (ApplyPrefs, before its
+	// flags), those; nil: NewApp loads them from Store and applies them.
+	Store prefs.Store
+	Prefs *prefs.Prefs
 }
 
 // RobotSeat is one robot of a new local game.
 type RobotSeat struct {
-	Name  string   // "" means a default name
-	Level ai.Level // zero means the default (Hard)
+	Name   string   // "" means a default name
+	Level  ai.Level // zero means the default (Hard)
+	Preset string   // personality: the name of one of ai.Presets; "" the default
 }
 
 // scene is one screen of the App: the start dialog or the table.
@@ -65,6 +85,8 @@ type App struct {
 	drawnW   float64
 	drawnH   float64
 	first    bool // FirstFrame has been called
+	ui       *ui  // menus, windows and preferences (menu.go)
+	quit     bool // the Quit menu entry was chosen
 }
 
 // NewApp returns the App for cfg.
@@ -77,6 +99,7 @@ func NewApp(cfg Config) *App {
 	ebiten.SetScreenClearedEveryFrame(false)
 	a := &App{cfg: cfg, g: newGfx(), gen: 1}
 	a.in = NewInput(1)
+	a.ui = newUI(&a.cfg)
 	if cfg.AutoStart {
 		a.scene = newTableScene(a, startSettings(cfg))
 	} else {
@@ -88,6 +111,9 @@ func NewApp(cfg Config) *App {
 // Update advances the App by one tick: input, the game, animations.
 func (a *App) Update() error {
 	a.tick++
+	if a.tick == 1 {
+		a.startOnline() // online.go: a ?room=CODE link opens Join online game
+	}
 	if a.next != nil {
 		a.scene, a.next = a.next, nil
 		a.dirty()
@@ -100,7 +126,13 @@ func (a *App) Update() error {
 			a.dirty()
 		}
 	}
-	return a.scene.update(a, its)
+	its = a.ui.update(a, its, pollMenuKeys())
+	err := a.scene.update(a, its)
+	a.ui.after(a)
+	if a.quit {
+		return ebiten.Termination
+	}
+	return err
 }
 
 // dirty asks for the picture to be redrawn.
@@ -118,6 +150,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 	a.drawnGen, a.drawnW, a.drawnH = a.gen, w, h
 	a.scene.draw(screen, a)
+	a.ui.draw(screen, a)
 	if t, ok := a.scene.(*tableScene); ok && !a.first && t.ready() {
 		a.first = true
 		if a.cfg.FirstFrame != nil {

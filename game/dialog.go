@@ -145,20 +145,29 @@ func (d *dialog) build(a *App, s *tableScene) {
 		}
 		d.buttons = append(d.buttons, nb)
 	}
+	side := PosTop
+	d.tileQ = 0
 	if p.Kind == client.Claim || p.Kind == client.Rob || p.Kind == client.ChooseChow || p.Kind == client.ChooseForm {
 		d.tile = p.Tile
-		if a.cfg.Dialogs != DialogsBelow {
-			if seat := v.Game.SeatOf(p.From); seat != engine.NoSeat && p.Kind != client.ChooseChow && p.Kind != client.ChooseForm {
-				d.tileQ = quarter(RelPos(int(seat), int(s.oursOr0())))
-			} else {
-				d.tileQ = 0
+		if a.cfg.Dialogs != DialogsBelow && (p.Kind == client.Claim || p.Kind == client.Rob) {
+			// Shown facing its discarder, on the discarder's side.
+			if seat := v.Game.SeatOf(p.From); seat != engine.NoSeat {
+				pos := RelPos(int(seat), int(s.oursOr0()))
+				d.tileQ = quarter(pos)
+				if pos != PosBottom {
+					side = pos
+				}
 			}
 		}
 	}
 	if !p.Deadline.IsZero() && p.Timeout > 0 {
 		d.prog = float64(p.Remaining(time.Now())) / float64(p.Timeout)
 	}
-	spec := DialogSpec{Lines: len(d.lines), Tile: d.tile != engine.Blank, Progress: d.prog >= 0}
+	pp := &s.popup
+	if pp.hidden && pp.key != key {
+		pp.hidden = false // a new question: show it again
+	}
+	spec := DialogSpec{Lines: len(d.lines), Tile: d.tile != engine.Blank, TileSide: side, Progress: d.prog >= 0, DX: pp.dx, DY: pp.dy}
 	for i, ln := range d.lines {
 		f := art.Regular
 		if i == 0 {
@@ -169,22 +178,50 @@ func (d *dialog) build(a *App, s *tableScene) {
 	for _, b := range d.buttons {
 		spec.Buttons = append(spec.Buttons, a.g.textWidth(art.Bold, d.font, b.Text()))
 	}
-	ts := l.Tile
-	if a.scr.Portrait() || a.scr.H/a.scr.scale() < 500 {
-		ts = l.Small
-	}
+	tw := math.Floor(math.Max(l.Small.W, l.Disc.W*1.3))
+	ts := Size{tw, math.Floor(tw * TileAspect)}
 	if d.tileQ%2 == 1 {
 		ts = Size{ts.H, ts.W}
 	}
 	area := l.Dialog
-	if s.score.open && a.cfg.Dialogs != DialogsBelow {
+	if s.score.open && a.cfg.Dialogs == DialogsCentral {
 		// Below the scoring window.
 		area = Rect{area.X, area.Y + area.H*0.55, area.W, area.H * 0.45}
 	}
 	d.geom = LayoutDialog(a.scr, area, d.font, spec, ts, a.cfg.Dialogs)
+	// Keep the stored offset within what the screen allows.
+	if a.cfg.Dialogs == DialogsPopup {
+		base := LayoutDialog(a.scr, area, d.font, DialogSpec{Lines: spec.Lines, Tile: spec.Tile, TileSide: side, Progress: spec.Progress,
+			Buttons: spec.Buttons, TextW: spec.TextW}, ts, a.cfg.Dialogs)
+		pp.dx, pp.dy = d.geom.Box.X-base.Box.X, d.geom.Box.Y-base.Box.Y
+	}
 	for i := range d.buttons {
 		d.buttons[i].Rect = d.geom.Buttons[i]
+		if a.cfg.Dialogs == DialogsPopup && pp.hidden {
+			d.buttons[i].Rect = Rect{} // keys still work; taps do not
+		}
 	}
+}
+
+// popupTitle is the title of the popup dialog for a prompt.
+func popupTitle(k client.Kind) string {
+	switch k {
+	case client.Claim, client.Rob:
+		return "Claim?"
+	case client.Discard:
+		return "Your turn"
+	case client.Declare:
+		return "Declare"
+	case client.ChooseChow, client.ChooseForm:
+		return "Mah Jong"
+	case client.DeclareSets:
+		return "Sets"
+	case client.Ready:
+		return "Ready?"
+	case client.GameOver:
+		return "Game over"
+	}
+	return "Mah-Jong"
 }
 
 // draw draws the dialog.
@@ -196,8 +233,23 @@ func (d *dialog) draw(dst *ebiten.Image, a *App, s *tableScene) {
 	b := d.geom.Box
 	roundRect(dst, Rect{b.X, b.Y + 4*css, b.W, b.H}, 10*css, colShadow)
 	roundRect(dst, b, 10*css, colPanel)
-	if a.cfg.Dialogs == DialogsPopup {
-		roundRectOutline(dst, b, 10*css, 2*css, colPanelEdge)
+	if t := d.geom.Title; !t.Empty() {
+		// A window's title bar: drag it to move the dialog; "–" hides it.
+		bar := Rect{b.X, b.Y, b.W, t.H}
+		roundRect(dst, bar, 10*css, colTitle)
+		fill(dst, Rect{b.X, b.Y + t.H/2, b.W, t.H / 2}, colTitle)
+		a.g.text(dst, Rect{t.X + 12*css, t.Y, t.W - 12*css, t.H}, art.Bold, d.font*0.95, popupTitle(d.kind), colLabel, alignLeft)
+		// Grip dots.
+		gx := t.X + t.W - 26*css
+		for i := range 3 {
+			for j := range 2 {
+				fill(dst, Rect{math.Round(gx + float64(i)*5*css), math.Round(t.Y + t.H/2 - 4*css + float64(j)*6*css), math.Max(1, 2*css), math.Max(1, 2*css)}, colDim)
+			}
+		}
+		hb := d.geom.Hide
+		cx, cy := hb.Center()
+		fill(dst, Rect{math.Round(cx - 8*css), math.Round(cy - css), math.Round(16 * css), math.Max(2, math.Round(2.5*css))}, colLabel)
+		roundRectOutline(dst, b, 10*css, 2*css, colTitle)
 	}
 	if d.tile != engine.Blank && !d.geom.Tile.Empty() {
 		a.g.drawTile(dst, d.geom.Tile, d.tile, false, a.cfg.Tileset, d.tileQ, false)

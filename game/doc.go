@@ -11,9 +11,28 @@
 //	err := ebiten.RunGame(app)
 //
 // The screen is drawn in device pixels (LayoutF); all geometry comes from
-// small pure functions (LayoutTable, LayoutDialog, LayoutStart,
-// BuildSprites) that the tests check on phone and desktop sizes without a
-// GPU. Input turns mouse, touch and keys into intents:
+// small pure functions (LayoutTableOpts, LayoutDialog, LayoutStart,
+// BuildSprites, WallStack) that the tests check on phone, tablet and
+// desktop sizes without a GPU. On a desktop the players sit around a
+// table not much wider than high, the wall (when shown) a square of
+// stacks around the discards, used clockwise from where the NewHand
+// message says, loose tiles from its other end and the dead wall
+// shaded. On a phone (short side under 560 CSS px) each other player's
+// concealed tiles (backs overlapping by half), sets and flowers share one
+// row. The discards make a compact cross around the centre; a central
+// dialog sits in the middle of that cross when that costs little, else in
+// a band of the table beside or below it. Dialogs below get a strip under
+// our rack; a popup is a small window near our hand with a title bar to
+// drag it by and a button that hides it until the next question (its
+// "Show dialog" tab brings it back; keys keep working while it is hidden).
+//
+// Tiles move when the game moves them (unless Config.NoAnimation): the
+// deal and every draw from the wall (the live end or the loose end), the
+// discards, claimed discards to their new sets, concealed kongs and
+// flowers. A tile in flight hides its place until it lands. Claims are
+// announced in large letters on yellow for two seconds.
+//
+// Input turns mouse, touch and keys into intents:
 //
 //	Left/Right        select the previous/next tile of our hand
 //	Shift-Left/Right  move the selected tile

@@ -23,6 +23,7 @@ type scoreWin struct {
 	body  Rect
 	ok    Button
 	font  float64
+	mono  float64 // size of the controller's text (Go Mono), fitted to the width
 	off   float64 // scrolled by, pixels
 	max   float64 // most it can scroll
 	lastY float64
@@ -91,6 +92,18 @@ func (w *scoreWin) layout(a *App, s *tableScene) {
 	bh := MinButton * css
 	w.ok = Button{Label: "&OK", Rect: Rect{w.box.X + w.box.W - 100*css - 10*css, w.box.Y + w.box.H - bh - 8*css, 100 * css, bh}}
 	w.body = Rect{w.box.X + 12*css, w.box.Y + w.font*2.2, w.box.W - 24*css, w.ok.Rect.Y - 6*css - (w.box.Y + w.font*2.2)}
+	// The controller's columns need a fixed-width font; shrink it until
+	// the longest line fits (but not below 9 CSS pixels).
+	longest := 0
+	for _, ln := range w.text {
+		if strings.HasPrefix(ln, "    ") {
+			longest = max(longest, len([]rune(ln))-4)
+		}
+	}
+	w.mono = w.font
+	for w.mono > 9*css && a.g.monoAdvance(w.mono)*float64(longest)+12*css > w.body.W {
+		w.mono--
+	}
 	lh := math.Round(w.font * 1.3)
 	w.max = math.Max(0, float64(len(w.text))*lh-w.body.H)
 	w.off = clamp(w.off, 0, w.max)
@@ -107,11 +120,11 @@ func (w *scoreWin) draw(dst *ebiten.Image, a *App) {
 	y := w.body.Y - w.off
 	for _, ln := range w.text {
 		if y+lh >= w.body.Y && y <= w.body.Y+w.body.H {
-			f := art.Regular
-			if !strings.HasPrefix(ln, " ") {
-				f = art.Bold
+			if body, ok := strings.CutPrefix(ln, "    "); ok {
+				a.g.monoText(sub, Rect{w.body.X + 12*css, y, w.body.W - 12*css, lh}, w.mono, body, colText)
+			} else {
+				a.g.text(sub, Rect{w.body.X, y, w.body.W, lh}, art.Bold, w.font, ln, colText, alignLeft)
 			}
-			a.g.text(sub, Rect{w.body.X, y, w.body.W, lh}, f, w.font, strings.TrimSpace(ln), colText, alignLeft)
 		}
 		y += lh
 	}

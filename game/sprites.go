@@ -8,14 +8,15 @@ import (
 
 // Sprite is one tile as placed on the table.
 type Sprite struct {
-	Tile  engine.Tile
-	Back  bool // face down
-	R     Rect // footprint on screen
-	Q     int  // quarter turns clockwise (0 upright, 2 upside down)
-	Pos   int  // the player's position (PosBottom..PosLeft)
-	Kind  SpriteKind
-	Index int  // Hand: index in our hand; Discard: index in the row
-	Mark  bool // highlighted: selected, latest discard, current player
+	Tile   engine.Tile
+	Back   bool // face down
+	R      Rect // footprint on screen (a wall stack: its lower tile)
+	Q      int  // quarter turns clockwise (0 upright, 2 upside down)
+	Pos    int  // the player's position (PosBottom..PosLeft); a wall stack: its side
+	Kind   SpriteKind
+	Index  int  // Hand: index in the hand; Set, Flower, Discard: index in that row; Wall: stack number from the start of the wall
+	Mark   bool // highlighted: selected, latest discard, current player; a wall stack: part of the dead wall
+	Layers int  // a wall stack: tiles left in it (1 or 2)
 }
 
 // SpriteKind says what a sprite is part of.
@@ -28,7 +29,12 @@ const (
 	SpriteFlower                    // flower or season
 	SpriteDiscard                   // discard
 	SpriteWall                      // wall stack
+	SpriteTong                      // the tong box (East's), showing the round wind
 )
+
+func (k SpriteKind) String() string {
+	return [...]string{"hand", "set", "flower", "discard", "wall", "tong"}[k]
+}
 
 // frame maps positions along a row (d, in pixels from the player's left)
 // to screen rectangles for a player at position pos.
@@ -90,6 +96,11 @@ type TableModel struct {
 	Hand     []engine.Tile // our concealed tiles, display order
 	Selected int           // index in Hand, -1 none
 	Lift     int           // Hand index lifted by a drag (-1 none)
+
+	// Where the live wall starts (the NewHand message): the side of the
+	// seat StartWall (0 East .. 3 North), StartStack stacks from that
+	// side's right end as its owner sees it.
+	StartWall, StartStack int
 }
 
 // BuildSprites places every tile of the table for layout l. The result
@@ -102,7 +113,7 @@ func BuildSprites(buf []Sprite, l *TableLayout, m TableModel) []Sprite {
 		ours = 0
 	}
 	if l.Wall {
-		buf = wallSprites(buf, l, g)
+		buf = wallSprites(buf, l, g, int(ours), m.StartWall, m.StartStack)
 	}
 	for s := range engine.NumSeats {
 		p := g.Players[s]
@@ -110,9 +121,6 @@ func BuildSprites(buf []Sprite, l *TableLayout, m TableModel) []Sprite {
 			continue
 		}
 		pos := RelPos(s, int(ours))
-		q := quarter(pos)
-		// Concealed tiles.
-		hf := frame{l.Hands[pos], pos}
 		var tiles []engine.Tile
 		back := p.Hidden
 		if s == int(ours) && p.ID == v.ID {
@@ -127,90 +135,181 @@ func BuildSprites(buf []Sprite, l *TableLayout, m TableModel) []Sprite {
 				}
 			}
 		}
-		size := l.Small
-		if pos == PosBottom {
-			size = l.Tile
-		}
-		w := RowFit(hf.along(), len(tiles), 0, size.W)
-		t := Size{w, math.Floor(w * TileAspect)}
-		start := math.Floor((hf.along() - w*float64(len(tiles))) / 2)
-		if pos == PosBottom {
-			start = 0
-		}
 		current := g.Player == engine.Seat(s) && (g.Phase == engine.Discarding || g.Phase == engine.DeclaringSpecials)
-		for i, tl := range tiles {
-			lift := 0.0
-			mark := false
-			if pos == PosBottom && i == m.Selected {
-				lift, mark = math.Min(math.Round(t.H*0.18), l.Lift), true
-			}
-			if pos != PosBottom && current && i == len(tiles)-1 {
-				mark = true
-			}
-			r := hf.slot(start+float64(i)*w, t, lift)
-			buf = append(buf, Sprite{Tile: tl, Back: back || tl == engine.Blank, R: r, Q: q, Pos: pos, Kind: SpriteHand, Index: i, Mark: mark})
+		tong := g.HasStarted() && engine.Seat(s) == engine.EastSeat
+		if l.Compact && pos != PosBottom {
+			buf = compactRow(buf, l, p, pos, tiles, back, current, tong, g.Round)
+		} else {
+			buf = handRow(buf, l, m, pos, tiles, back, current)
+			buf = setRow(buf, l, p, pos, tong, g.Round)
 		}
-		// Sets to the player's left, flowers to the right.
-		sf := frame{l.Sets[pos], pos}
-		var sets []Sprite
-		n := 0
-		gaps := 0
-		for _, md := range p.Melds {
-			if md.Kind == engine.NoMeld {
-				continue
-			}
-			n += md.Kind.Size()
-			gaps++
-		}
-		nf := max(0, min(p.NumSpecials, len(p.Specials)))
-		tong := g.Players[s] != nil && engine.Seat(s) == engine.EastSeat
-		extra := nf
-		if tong {
-			extra++
-		}
-		sw := RowFit(sf.along(), n+extra, gaps+1, l.Small.W)
-		st := Size{sw, math.Floor(sw * TileAspect)}
-		d := 0.0
-		for _, md := range p.Melds {
-			if md.Kind == engine.NoMeld {
-				continue
-			}
-			ts, down := meldTiles(md)
-			for i, tl := range ts {
-				sets = append(sets, Sprite{Tile: tl, Back: down[i], R: sf.slot(d, st, 0), Q: q, Pos: pos, Kind: SpriteSet})
-				d += sw
-			}
-			d += math.Floor(sw / 4)
-		}
-		// Flowers from the right end.
-		e := sf.along()
-		if tong {
-			e -= sw + math.Floor(sw/4)
-		}
-		for i := nf - 1; i >= 0; i-- {
-			e -= sw
-			sets = append(sets, Sprite{Tile: p.Specials[i], R: sf.slot(e, st, 0), Q: q, Pos: pos, Kind: SpriteFlower})
-		}
-		buf = append(buf, sets...)
-		// Discards.
 		buf = discardSprites(buf, l, v, s, pos)
 	}
 	return buf
 }
 
-// TongRect returns where the tong box of the East player at pos goes.
+// handRow lays out the concealed tiles of the player at pos in their own
+// row.
+func handRow(buf []Sprite, l *TableLayout, m TableModel, pos int, tiles []engine.Tile, back, current bool) []Sprite {
+	q := quarter(pos)
+	hf := frame{l.Hands[pos], pos}
+	size := l.Small
+	if pos == PosBottom {
+		size = l.Tile
+	}
+	w := RowFit(hf.along(), len(tiles), 0, size.W)
+	t := Size{w, math.Floor(w * TileAspect)}
+	start := math.Floor((hf.along() - w*float64(len(tiles))) / 2)
+	if pos == PosBottom {
+		start = 0
+	}
+	for i, tl := range tiles {
+		lift := 0.0
+		mark := false
+		if pos == PosBottom && i == m.Selected {
+			lift, mark = math.Min(math.Round(t.H*0.18), l.Lift), true
+		}
+		if pos != PosBottom && current && i == len(tiles)-1 {
+			mark = true
+		}
+		r := hf.slot(start+float64(i)*w, t, lift)
+		buf = append(buf, Sprite{Tile: tl, Back: back || tl == engine.Blank, R: r, Q: q, Pos: pos, Kind: SpriteHand, Index: i, Mark: mark})
+	}
+	return buf
+}
+
+// setRow lays out the declared sets (from the player's left) and the
+// flowers and tong box (from the right) of the player at pos.
+func setRow(buf []Sprite, l *TableLayout, p *engine.Player, pos int, tong bool, round engine.Wind) []Sprite {
+	q := quarter(pos)
+	sf := frame{l.Sets[pos], pos}
+	n, gaps := setCount(p)
+	nf := max(0, min(p.NumSpecials, len(p.Specials)))
+	extra := nf
+	if tong {
+		extra++
+	}
+	sw := RowFit(sf.along(), n+extra, gaps+1, l.Small.W)
+	st := Size{sw, math.Floor(sw * TileAspect)}
+	buf, _ = appendSets(buf, sf, p, pos, q, st, 0)
+	e := sf.along()
+	if tong {
+		e -= sw
+		buf = append(buf, tongSprite(sf, e, st, pos, round))
+		e -= math.Floor(sw / 4)
+	}
+	for i := nf - 1; i >= 0; i-- {
+		e -= sw
+		buf = append(buf, Sprite{Tile: p.Specials[i], R: sf.slot(e, st, 0), Q: q, Pos: pos, Kind: SpriteFlower, Index: i})
+	}
+	return buf
+}
+
+// compactRow lays out everything of another player in one row (phones):
+// sets from their left, then the concealed tiles (backs overlapping by
+// half), then flowers and the tong box.
+func compactRow(buf []Sprite, l *TableLayout, p *engine.Player, pos int, tiles []engine.Tile, back, current, tong bool, round engine.Wind) []Sprite {
+	q := quarter(pos)
+	f := frame{l.Hands[pos], pos}
+	n, gaps := setCount(p)
+	nf := max(0, min(p.NumSpecials, len(p.Specials)))
+	step := 1.0
+	if back {
+		step = 0.5
+	}
+	units := float64(n) + 0.25*float64(gaps) + float64(nf)
+	if len(tiles) > 0 {
+		units += step*float64(len(tiles)-1) + 1
+	}
+	if nf > 0 {
+		units += 0.25
+	}
+	if tong {
+		units += 1.25
+	}
+	w := l.Small.W
+	if units > 0 {
+		w = math.Min(w, math.Floor(f.along()/units))
+	}
+	t := Size{w, math.Floor(w * TileAspect)}
+	used := units * w
+	d := math.Floor((f.along() - used) / 2)
+	buf, d = appendSets(buf, f, p, pos, q, t, d)
+	for i, tl := range tiles {
+		r := f.slot(d, t, 0)
+		buf = append(buf, Sprite{Tile: tl, Back: back || tl == engine.Blank, R: r, Q: q, Pos: pos, Kind: SpriteHand, Index: i,
+			Mark: current && i == len(tiles)-1})
+		if i < len(tiles)-1 {
+			d += math.Round(w * step)
+		} else {
+			d += w
+		}
+	}
+	if nf > 0 {
+		d += math.Floor(w / 4)
+	}
+	for i := range nf {
+		buf = append(buf, Sprite{Tile: p.Specials[i], R: f.slot(d, t, 0), Q: q, Pos: pos, Kind: SpriteFlower, Index: i})
+		d += w
+	}
+	if tong {
+		d += math.Floor(w / 4)
+		buf = append(buf, tongSprite(f, d, t, pos, round))
+	}
+	return buf
+}
+
+// setCount returns the number of tiles in p's declared sets and the
+// number of sets.
+func setCount(p *engine.Player) (n, sets int) {
+	for _, md := range p.Melds {
+		if md.Kind == engine.NoMeld {
+			continue
+		}
+		n += md.Kind.Size()
+		sets++
+	}
+	return n, sets
+}
+
+// appendSets lays out p's declared sets along f from d; it returns the
+// position after them (and a quarter-tile gap).
+func appendSets(buf []Sprite, f frame, p *engine.Player, pos, q int, st Size, d float64) ([]Sprite, float64) {
+	k := 0
+	for _, md := range p.Melds {
+		if md.Kind == engine.NoMeld {
+			continue
+		}
+		ts, down := meldTiles(md)
+		for i, tl := range ts {
+			buf = append(buf, Sprite{Tile: tl, Back: down[i], R: f.slot(d, st, 0), Q: q, Pos: pos, Kind: SpriteSet, Index: k})
+			d += st.W
+			k++
+		}
+		d += math.Floor(st.W / 4)
+	}
+	return buf, d
+}
+
+// tongSprite is the tong box at d along f: a square of the row's tile
+// width, centred in the row's thickness.
+func tongSprite(f frame, d float64, t Size, pos int, round engine.Wind) Sprite {
+	k := math.Floor(math.Min(t.H, t.W*1.2))
+	r := f.slot(d-(k-t.W)/2, Size{k, k}, 0)
+	if pos == PosLeft || pos == PosRight {
+		r.X += (t.H - k) / 2
+	} else {
+		r.Y += (t.H - k) / 2
+	}
+	return Sprite{Kind: SpriteTong, R: r, Pos: pos, Index: int(round), Back: true}
+}
+
+// TongRect returns where the tong box of the East player at pos goes when
+// that player has no flowers and the row is not shrunk.
 func TongRect(l *TableLayout, pos int) Rect {
 	f := frame{l.Sets[pos], pos}
 	sw := l.Small.W
-	r := f.slot(f.along()-sw, Size{sw, sw}, 0)
-	// Square, centred in the row's thickness.
-	switch pos {
-	case PosLeft, PosRight:
-		r.X += (l.Small.H - sw) / 2
-	default:
-		r.Y += (l.Small.H - sw) / 2
-	}
-	return r
+	return tongSprite(f, f.along()-sw, Size{sw, l.Small.H}, pos, 0).R
 }
 
 // discardSprites lays out the discards of seat s at position pos.
@@ -264,51 +363,94 @@ func discardSprites(buf []Sprite, l *TableLayout, v *engine.View, s, pos int) []
 	return buf
 }
 
-// wallSprites draws the wall as a square ring of stacks: index 0 is at
-// the right end of our side and the wall runs anticlockwise as seen from
-// above (the order in which it is dealt). Drawn tiles leave gaps.
-func wallSprites(buf []Sprite, l *TableLayout, g *engine.Game) []Sprite {
+// WallStack returns where stack k (counted from the start of the live
+// wall) of a wall of the given number of stacks lies: the seat whose side
+// it is on and its place on that side, counted from that side's right end
+// as its owner sees it. The wall is used clockwise, as seen from above.
+func WallStack(k, stacks, startWall, startStack int) (seat, j int) {
+	per := max(1, stacks/4)
+	seat = ((startWall % 4) + 4) % 4
+	j = max(0, startStack) + k
+	for j >= per {
+		j -= per
+		seat = (seat + 3) % 4
+	}
+	return seat, j
+}
+
+// wallSprites lays out the wall as a square of stacks of two tiles, one
+// side in front of each player, seen from above: stacks already drawn
+// leave gaps, live tiles from the start (StartWall, StartStack) going
+// clockwise, loose tiles from the other end. Stacks of the dead wall are
+// marked.
+func wallSprites(buf []Sprite, l *TableLayout, g *engine.Game, ours, startWall, startStack int) []Sprite {
 	size := g.Wall.Size()
 	if size == 0 {
 		return buf
 	}
 	stacks := (size + 1) / 2
-	side := (stacks + 3) / 4
-	ring := l.WallRing
-	wt := math.Floor(ring.W / float64(side+2))
-	th := math.Floor(wt * TileAspect * 0.8)
-	used := g.Wall.LiveUsed
-	end := g.Wall.DeadEnd
+	w := &g.Wall
 	for k := range stacks {
 		left := 0
 		for _, i := range [2]int{2 * k, 2*k + 1} {
-			if i < size && i >= used && i < end {
+			if i < size && i >= w.LiveUsed && i < w.DeadEnd {
 				left++
 			}
 		}
 		if left == 0 {
 			continue
 		}
-		sd, j := k/side, k%side
-		var r Rect
-		x0 := ring.X + (ring.W-float64(side)*wt)/2
-		y0 := ring.Y + (ring.H-float64(side)*wt)/2
-		q := 0
-		switch sd {
-		case 0: // our side, right to left
-			r = Rect{x0 + float64(side-1-j)*wt, ring.Y + ring.H - th, wt, th}
-		case 1: // right side, bottom to top
-			r = Rect{ring.X + ring.W - th, y0 + float64(side-1-j)*wt, th, wt}
-			q = 1
-		case 2: // across, left to right
-			r = Rect{x0 + float64(j)*wt, ring.Y, wt, th}
-		default: // left side, top to bottom
-			r = Rect{ring.X, y0 + float64(j)*wt, th, wt}
-			q = 1
-		}
-		buf = append(buf, Sprite{Back: true, R: r, Q: q, Kind: SpriteWall, Index: left})
+		r, pos := wallStackRect(l, k, stacks, ours, startWall, startStack)
+		buf = append(buf, Sprite{Back: true, R: r, Q: quarter(pos), Pos: pos, Kind: SpriteWall, Index: k,
+			Layers: left, Mark: 2*k >= w.LiveEnd})
 	}
 	return buf
+}
+
+// wallStackRect returns the footprint of the lower tile of wall stack k
+// (of stacks in all) and the screen side it is on.
+func wallStackRect(l *TableLayout, k, stacks, ours, startWall, startStack int) (Rect, int) {
+	per := max(1, stacks/4)
+	ring := l.WallRing
+	wt, depth := l.WallTile.W, l.WallTile.H
+	thick := math.Floor(depth * 1.2)
+	off := math.Floor(float64(wallStacks-per) * wt / 2)
+	seat, j := WallStack(k, stacks, startWall, startStack)
+	pos := RelPos(seat, ours)
+	d := off + float64(j)*wt
+	switch pos {
+	case PosBottom: // right to left
+		return Rect{ring.X + ring.W - d - wt, ring.Y + ring.H - depth, wt, depth}, pos
+	case PosLeft: // bottom to top
+		return Rect{ring.X + (thick-depth)/2, ring.Y + ring.H - d - wt, depth, wt}, pos
+	case PosTop: // left to right
+		return Rect{ring.X + d, ring.Y + thick - depth, wt, depth}, pos
+	}
+	// The right side, top to bottom.
+	return Rect{ring.X + ring.W - thick + (thick-depth)/2, ring.Y + d, depth, wt}, pos
+}
+
+// WallTileRect returns where wall tile i (an index in the wall) lies on
+// the table for layout l, if the wall is drawn.
+func WallTileRect(l *TableLayout, g *engine.Game, i, ours, startWall, startStack int) (Rect, bool) {
+	size := g.Wall.Size()
+	if !l.Wall || size == 0 || i < 0 || i >= size {
+		return Rect{}, false
+	}
+	r, pos := wallStackRect(l, i/2, (size+1)/2, ours, startWall, startStack)
+	return WallUpper(Sprite{R: r, Q: quarter(pos)}), true
+}
+
+// WallUpper returns where the upper tile of a wall stack sprite is drawn:
+// a little higher on the screen than the lower one.
+func WallUpper(sp Sprite) Rect {
+	r := sp.R
+	if sp.Q%2 == 0 {
+		r.Y -= math.Round(r.H * 0.2)
+	} else {
+		r.Y -= math.Round(r.H * 0.16)
+	}
+	return r
 }
 
 // HandIndexAt returns the index in our hand of the tile at (x, y), or -1.

@@ -72,6 +72,7 @@ type StartGeom struct {
 	Labels  [4]Rect // "Your name", robots 1..3
 	Fields  [4]Rect // name fields: ours, robots
 	Levels  [3]Rect // the robots' level buttons
+	Styles  [3]Rect // the robots' personality buttons
 	Random  Rect    // the random-seating check box (with its label)
 	Time    Rect    // the claim time label
 	Minus   Rect    // claim time -
@@ -80,6 +81,7 @@ type StartGeom struct {
 	Start   Rect    // the Start button
 	Font    float64 // text size
 	TwoCols bool    // random seating and claim time share a row
+	Wide    bool    // each robot's name, level and personality share a row
 }
 
 // LayoutStart lays the new-game dialog out on screen s.
@@ -90,31 +92,51 @@ func LayoutStart(s Screen) StartGeom {
 	row := MinButton * css
 	gap := math.Round(6 * css)
 	pad := math.Round(12 * css)
-	w := math.Min(s.W-math.Round(8*css), 560*css)
+	w := math.Min(s.W-math.Round(8*css), 720*css)
 	g.TwoCols = w >= 520*css
-	rows := 7.0
-	if g.TwoCols {
-		rows = 6
+	g.Wide = w >= 640*css
+	rows := 4.0 + 3 // our name, 3 robots (two rows each when narrow), ...
+	if !g.Wide {
+		rows += 3
+	}
+	if !g.TwoCols {
+		rows++ // random seating and claim time on rows of their own
 	}
 	title := math.Round(g.Font * 2)
 	h := pad*2 + title + rows*row + (rows-1)*gap
+	if h > s.H {
+		// A short screen: tighter gaps.
+		gap = math.Max(2*css, math.Floor((s.H-pad*2-title-rows*row)/(rows-1)))
+		h = pad*2 + title + rows*row + (rows-1)*gap
+	}
 	g.Panel = Rect{math.Round((s.W - w) / 2), math.Round(math.Max(0, (s.H-h)/2)), w, h}
 	x := g.Panel.X + pad
 	iw := w - 2*pad
 	y := g.Panel.Y + pad
 	g.Title = Rect{x, y, iw, title}
 	y += title
-	labW := math.Round(math.Min(110*css, iw*0.3))
-	levW := math.Round(math.Min(120*css, iw*0.3))
+	labW := math.Round(math.Min(100*css, iw*0.28))
+	levW := math.Round(math.Min(110*css, iw*0.3))
+	styW := math.Round(math.Min(190*css, iw-levW-gap))
 	for i := range 4 {
 		g.Labels[i] = Rect{x, y, labW, row}
 		fw := iw - labW - gap
 		if i > 0 {
-			fw -= levW + gap
-			g.Levels[i-1] = Rect{x + iw - levW, y, levW, row}
+			if g.Wide {
+				fw -= levW + styW + 2*gap
+				g.Styles[i-1] = Rect{x + iw - styW, y, styW, row}
+				g.Levels[i-1] = Rect{x + iw - styW - gap - levW, y, levW, row}
+			} else {
+				ry := y + row + gap
+				g.Levels[i-1] = Rect{x + labW + gap, ry, levW, row}
+				g.Styles[i-1] = Rect{x + labW + 2*gap + levW, ry, iw - labW - 2*gap - levW, row}
+			}
 		}
 		g.Fields[i] = Rect{x + labW + gap, y, fw, row}
 		y += row + gap
+		if i > 0 && !g.Wide {
+			y += row + gap
+		}
 	}
 	half := iw
 	if g.TwoCols {
@@ -137,6 +159,27 @@ func LayoutStart(s Screen) StartGeom {
 	sw := math.Round(math.Min(iw, 200*css))
 	g.Start = Rect{x + (iw-sw)/2, y, sw, row}
 	return g
+}
+
+// nextPreset returns the personality after name in ai.Presets.
+func nextPreset(name string) string {
+	for i, p := range ai.Presets {
+		if strings.EqualFold(p.Name, name) {
+			return ai.Presets[(i+1)%len(ai.Presets)].Name
+		}
+	}
+	if len(ai.Presets) > 1 {
+		return ai.Presets[1].Name
+	}
+	return ""
+}
+
+// presetName returns the display name of a personality ("" the default).
+func presetName(name string) string {
+	if name == "" && len(ai.Presets) > 0 {
+		return ai.Presets[0].Name
+	}
+	return name
 }
 
 // startScene is the "New local game" dialog.
@@ -211,6 +254,13 @@ func (s *startScene) tap(x, y float64, a *App) {
 			return
 		}
 	}
+	for i, r := range g.Styles {
+		if r.Contains(x, y) {
+			s.set.robots[i].Preset = nextPreset(s.set.robots[i].Preset)
+			a.announce(fmt.Sprintf("Robot %d: %s.", i+1, presetName(s.set.robots[i].Preset)))
+			return
+		}
+	}
 	switch {
 	case g.Random.Contains(x, y):
 		s.set.random = !s.set.random
@@ -278,6 +328,15 @@ func (s *startScene) draw(dst *ebiten.Image, a *App) {
 	for i, r := range g.Levels {
 		b := Button{Rect: r, Label: LevelName(s.set.robots[i].Level)}
 		drawButton(dst, a.g, &b, f, css)
+	}
+	for i, r := range g.Styles {
+		name := presetName(s.set.robots[i].Preset)
+		sf := f
+		for sf > f*0.7 && a.g.textWidth(art.Bold, sf, name)+16*css > r.W {
+			sf--
+		}
+		b := Button{Rect: r, Label: name}
+		drawButton(dst, a.g, &b, sf, css)
 	}
 	// Random seating.
 	box := Rect{g.Random.X, g.Random.Y + (g.Random.H-22*css)/2, 22 * css, 22 * css}

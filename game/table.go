@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"mahjong/ai"
 	"mahjong/engine"
 	"mahjong/game/announce"
 	"mahjong/game/art"
@@ -17,13 +19,14 @@ import (
 // Ticks (1/60 s) that things stay on the screen.
 const (
 	bubbleTicks = 120 // a claim announcement ("Pung!")
+	bubblePop   = 8   // its growing in
 	tipTicks    = 150 // a tile's name after a long press
-	flightTicks = 12  // a tile moving across the table
 )
 
 // bubble is a claim announcement over a player's tiles.
 type bubble struct {
 	text  string
+	from  int // tick it appeared
 	until int // tick it disappears
 }
 
@@ -36,22 +39,32 @@ type tip struct {
 
 // dragState is a tile of our hand being dragged.
 type dragState struct {
-	on     bool
-	from   int     // hand index
-	x, y   float64 // pointer
-	tile   engine.Tile
-	offset [2]float64
+	on   bool
+	from int     // hand index
+	x, y float64 // pointer
+	tile engine.Tile
+}
+
+// popupState is where the player has put the popup dialog.
+type popupState struct {
+	dx, dy   float64 // moved by
+	hidden   bool    // collapsed to its "Show" tab
+	key      string  // the prompt it was hidden for
+	dragging bool
+	x0, y0   float64 // the offset when the drag started
 }
 
 // tableScene is the table: a local game played through a client.
 type tableScene struct {
 	set     settings
 	loc     *local.Game
+	onl     *onlineSession // an online game (online.go), or nil
 	cl      *client.Client
 	ann     announce.Announcer
 	err     string
 	lay     TableLayout
 	sprites []Sprite
+	old     []Sprite // the sprites before the last change (animations start there)
 	prompt  client.Prompt
 	dlg     dialog
 	bubbles [4]bubble
@@ -59,20 +72,32 @@ type tableScene struct {
 	drag    dragState
 	score   scoreWin
 	flights []flight
-	drawn   bool // the table has been drawn once
+	reqs    []animReq
+	slot    int // tick the next staggered flight may start
+	drawn   bool
 	notice  string
 	noticeT int
+	alert   bool // mah-jong is possible now
 	ours    engine.Seat
 	over    Button // "New game" after the game
+	popup   popupState
+	show    Button // the popup's "Show" tab when it is hidden
 	built   uint64 // App generation the geometry was built for
+
+	startWall, startStack int // where the live wall starts (NewHand)
+	liveUsed, deadEnd     int // the wall before this tick's events
 }
 
 func newTableScene(a *App, set settings) *tableScene {
 	s := &tableScene{set: set, ours: engine.NoSeat}
 	s.over = Button{Label: "&New game", ID: "new", Default: true}
+	s.show = Button{Label: "Show dialog", ID: "show"}
 	robots := [3]local.Robot{}
 	for i, r := range set.robots {
 		robots[i] = local.Robot{Name: r.Name, Level: r.Level}
+		if st, ok := ai.PresetStyle(r.Preset); ok {
+			robots[i].Style = st
+		}
 	}
 	seed := int(set.seed & 0x7fffffff)
 	if set.seed == 0 {
@@ -90,7 +115,7 @@ func newTableScene(a *App, set settings) *tableScene {
 		s.err = err.Error()
 		return s
 	}
-	cl, err := client.New(loc.Conn(), client.Config{Name: set.name})
+	cl, err := client.New(loc.Conn(), client.Config{Name: set.name, Sort: a.cfg.Sort})
 	if err != nil {
 		loc.Close()
 		s.err = err.Error()
@@ -105,6 +130,9 @@ func (s *tableScene) ready() bool { return s.drawn }
 
 // close stops the game.
 func (s *tableScene) close() {
+	if s.onl != nil {
+		defer s.onl.close()
+	}
 	if s.cl != nil {
 		s.cl.Close()
 	}
@@ -113,9 +141,17 @@ func (s *tableScene) close() {
 	}
 }
 
+// layoutOpts returns the display options of the table's geometry.
+func layoutOpts(cfg *Config) LayoutOpts {
+	return LayoutOpts{Wall: cfg.ShowWall, Dialogs: cfg.Dialogs, Size: cfg.Size, FlatLabels: cfg.FlatLabels}
+}
+
 func (s *tableScene) update(a *App, its []Intent) error {
+	if s.onl != nil {
+		s.onl.update(a, s)
+	}
 	if a.gen != s.built {
-		s.lay = LayoutTable(a.scr, a.cfg.ShowWall, a.cfg.Dialogs, a.cfg.Size)
+		s.lay = LayoutTableOpts(a.scr, layoutOpts(&a.cfg))
 	}
 	if s.cl == nil {
 		for _, it := range its {
@@ -126,6 +162,7 @@ func (s *tableScene) update(a *App, its []Intent) error {
 		return nil
 	}
 	v := s.cl.View()
+	s.liveUsed, s.deadEnd = v.Game.Wall.LiveUsed, v.Game.Wall.DeadEnd
 	evs := s.cl.Poll()
 	if len(evs) > 0 {
 		a.dirty()
@@ -140,6 +177,7 @@ func (s *tableScene) update(a *App, its []Intent) error {
 	if !p.Equal(&s.prompt) || len(evs) > 0 {
 		s.prompt = p
 		s.score.sync(s.cl.Scoring())
+		s.alert = a.cfg.AlertMahJong && mahJongPossible(v, &p)
 		a.dirty()
 	}
 	s.ours = v.Seat()
@@ -148,8 +186,11 @@ func (s *tableScene) update(a *App, its []Intent) error {
 
 	// Timers.
 	for i := range s.bubbles {
-		if s.bubbles[i].text != "" && a.tick >= s.bubbles[i].until {
-			s.bubbles[i].text = ""
+		b := &s.bubbles[i]
+		if b.text != "" && (a.tick >= b.until || a.tick <= b.from+bubblePop) {
+			if a.tick >= b.until {
+				b.text = ""
+			}
 			a.dirty()
 		}
 	}
@@ -172,11 +213,50 @@ func (s *tableScene) update(a *App, its []Intent) error {
 	// changed: an idle table costs almost nothing.
 	if a.gen != s.built {
 		s.built = a.gen
-		s.sprites = BuildSprites(s.sprites[:0], &s.lay, TableModel{View: v, Hand: s.cl.Hand(), Selected: s.cl.Selected(), Lift: -1})
+		s.old, s.sprites = s.sprites, s.old[:0]
+		s.sprites = BuildSprites(s.sprites, &s.lay, TableModel{View: v, Hand: s.cl.Hand(), Selected: s.cl.Selected(), Lift: -1,
+			StartWall: s.startWall, StartStack: s.startStack})
+		if len(s.reqs) > 0 {
+			if !a.cfg.NoAnimation {
+				wallAt := func(i int) (Rect, bool) {
+					return WallTileRect(&s.lay, v.Game, i, int(s.oursOr0()), s.startWall, s.startStack)
+				}
+				s.flights, s.slot = planFlights(s.flights, s.reqs, s.old, s.sprites, s.lay.Center, wallAt, a.tick, s.slot)
+			}
+			s.reqs = s.reqs[:0]
+		}
 		s.dlg.build(a, s)
 		s.score.layout(a, s)
+		s.layoutChrome(a)
 	}
 	return nil
+}
+
+// mahJongPossible reports whether the tile we are offered (a discard) or
+// have drawn completes our hand, as far as we can tell (the server knows
+// the rules in full).
+func mahJongPossible(v *engine.View, p *client.Prompt) bool {
+	me := v.Me()
+	if me == nil {
+		return false
+	}
+	sp := v.Game.Options.Bool(engine.OptSevenPairs)
+	switch p.Kind {
+	case client.Claim, client.Rob:
+		return p.Has(client.ActMahJong) && me.CanMahJong(p.Tile, sp)
+	case client.Discard:
+		return p.Has(client.ActMahJong) && me.CanMahJong(engine.Blank, sp)
+	}
+	return false
+}
+
+// layoutChrome places the popup's "Show" tab.
+func (s *tableScene) layoutChrome(a *App) {
+	css := a.scr.scale()
+	w := math.Round(130 * css)
+	h := math.Round(MinButton * css)
+	r := s.lay.Sets[PosBottom]
+	s.show.Rect = Rect{r.X + r.W - w, r.Y - h - 4*css, w, h}
 }
 
 // event reacts to one message: claim announcements and animations.
@@ -186,15 +266,35 @@ func (s *tableScene) event(a *App, v *engine.View, ev engine.Event) {
 	if ours == engine.NoSeat {
 		ours = 0
 	}
-	say := func(id int, text string) {
+	posOf := func(id int) int {
 		seat := g.SeatOf(id)
 		if seat == engine.NoSeat {
-			return
+			return -1
 		}
-		pos := RelPos(int(seat), int(ours))
-		s.bubbles[pos] = bubble{text: text, until: a.tick + bubbleTicks}
+		return RelPos(int(seat), int(ours))
+	}
+	say := func(id int, text string) {
+		if pos := posOf(id); pos >= 0 {
+			s.bubbles[pos] = bubble{text: text, from: a.tick, until: a.tick + bubbleTicks}
+		}
+	}
+	req := func(k animKind, id int, t engine.Tile) {
+		if pos := posOf(id); pos >= 0 {
+			s.reqs = append(s.reqs, animReq{kind: k, pos: pos, tile: t})
+		}
 	}
 	switch m := ev.(type) {
+	case engine.CNewHand:
+		s.flights = s.flights[:0]
+		s.bubbles = [4]bubble{}
+		s.startWall, s.startStack = 0, 0
+		// StartWall counts from the side of East (the dealer).
+		s.startWall = m.StartWall
+		if seat := g.SeatOf(m.East); seat != engine.NoSeat {
+			s.startWall += int(seat)
+		}
+		s.startStack = m.StartStack
+		s.liveUsed, s.deadEnd = 0, g.Wall.Size()
 	case engine.CPlayerClaimsPung:
 		say(m.ID, "Pung!")
 	case engine.CPlayerClaimsKong:
@@ -209,41 +309,45 @@ func (s *tableScene) event(a *App, v *engine.View, ev engine.Event) {
 		}
 	case engine.CPlayerRobsKong:
 		say(m.ID, "Robbed!")
-	case engine.CPlayerDiscards:
-		if !a.cfg.NoAnimation {
-			s.flyDiscard(v, m.ID)
+	case engine.CPlayerDeclaresClosedKong:
+		say(m.ID, "Kong!")
+		req(animSet, m.ID, m.Tile)
+	case engine.CPlayerAddsToPung:
+		say(m.ID, "Kong!")
+		req(animSet, m.ID, m.Tile)
+	case engine.CPlayerDraws:
+		if pos := posOf(m.ID); pos >= 0 {
+			s.reqs = append(s.reqs, animReq{kind: animDraw, pos: pos, tile: m.Tile, wall: s.liveUsed})
 		}
-	case engine.CNewHand:
-		s.flights = s.flights[:0]
-		s.bubbles = [4]bubble{}
+		s.liveUsed++
+	case engine.CPlayerDrawsLoose:
+		s.deadEnd--
+		if pos := posOf(m.ID); pos >= 0 {
+			s.reqs = append(s.reqs, animReq{kind: animLoose, pos: pos, tile: m.Tile, wall: s.deadEnd})
+		}
+	case engine.CPlayerDiscards:
+		req(animDiscard, m.ID, m.Tile)
+	case engine.CPlayerDeclaresSpecial:
+		if m.Tile != engine.Blank {
+			req(animFlower, m.ID, m.Tile)
+		}
+	case engine.CPlayerPungs:
+		req(animClaim, m.ID, m.Tile)
+	case engine.CPlayerKongs:
+		req(animClaim, m.ID, m.Tile)
+	case engine.CPlayerChows:
+		if m.Tile != engine.Blank {
+			req(animClaim, m.ID, g.Tile)
+		}
+	case engine.CPlayerPairs:
+		req(animClaim, m.ID, m.Tile)
+	case engine.CPlayerFormsClosedPung:
+		req(animSet, m.ID, m.Tile)
+	case engine.CPlayerFormsClosedChow:
+		req(animSet, m.ID, m.Tile)
 	case engine.CError:
 		s.notice, s.noticeT = m.Text, a.tick+180
 	}
-}
-
-// flyDiscard starts the animation of a discard from its player's rack to
-// its place among the discards.
-func (s *tableScene) flyDiscard(v *engine.View, id int) {
-	g := v.Game
-	seat := g.SeatOf(id)
-	if seat == engine.NoSeat {
-		return
-	}
-	ours := v.Seat()
-	if ours == engine.NoSeat {
-		ours = 0
-	}
-	pos := RelPos(int(seat), int(ours))
-	var sp []Sprite
-	sp = discardSprites(sp, &s.lay, v, int(seat), pos)
-	if len(sp) == 0 {
-		return
-	}
-	to := sp[len(sp)-1]
-	from := s.lay.Hands[pos]
-	cx, cy := from.Center()
-	fr := Rect{cx - to.R.W/2, cy - to.R.H/2, to.R.W, to.R.H}
-	s.flights = append(s.flights, flight{tile: to.Tile, from: fr, to: to.R, q: to.Q, seat: int(seat), index: to.Index, n: flightTicks})
 }
 
 // handle turns intents into actions.
@@ -253,6 +357,7 @@ func (s *tableScene) handle(a *App, its []Intent) {
 		if s.score.open {
 			if it.Kind == Escape || (it.Kind == Letter && it.Rune == 'o') || ((it.Kind == Tap || it.Kind == DoubleTap) && s.score.ok.Rect.Contains(it.X, it.Y)) {
 				s.score.open = false
+				a.dirty()
 				continue
 			}
 			if it.Kind == DragMove && s.score.box.Contains(it.X0, it.Y0) {
@@ -271,6 +376,9 @@ func (s *tableScene) handle(a *App, its []Intent) {
 				a.switchTo(newStartScene(a))
 				return
 			}
+		}
+		if s.popupHandle(a, it) {
+			continue
 		}
 		if i := ButtonFor(s.dlg.buttons, it); i >= 0 {
 			s.press(a, i)
@@ -338,6 +446,45 @@ func (s *tableScene) handle(a *App, its []Intent) {
 	}
 }
 
+// popupHandle handles the popup dialog's own gestures: dragging it by its
+// title bar, hiding it and showing it again. It reports whether it used
+// the intent.
+func (s *tableScene) popupHandle(a *App, it Intent) bool {
+	pp := &s.popup
+	if a.cfg.Dialogs != DialogsPopup || (s.dlg.kind == client.None && !pp.dragging) {
+		return false
+	}
+	g := &s.dlg.geom
+	switch it.Kind {
+	case Tap, DoubleTap:
+		if pp.hidden && s.show.Rect.Contains(it.X, it.Y) {
+			pp.hidden = false
+			return true
+		}
+		if !pp.hidden && g.Hide.Contains(it.X, it.Y) {
+			pp.hidden, pp.key = true, s.dlg.key
+			return true
+		}
+	case DragStart:
+		if !pp.hidden && g.Title.Contains(it.X0, it.Y0) {
+			pp.dragging = true
+			pp.x0, pp.y0 = pp.dx, pp.dy
+			return true
+		}
+	case DragMove:
+		if pp.dragging {
+			pp.dx, pp.dy = pp.x0+it.X-it.X0, pp.y0+it.Y-it.Y0
+			return true
+		}
+	case DragEnd:
+		if pp.dragging {
+			pp.dragging = false
+			return true
+		}
+	}
+	return false
+}
+
 // discard discards (or declares) the selected tile if the prompt allows.
 func (s *tableScene) discard(a *App) {
 	for i, b := range s.prompt.Buttons {
@@ -375,7 +522,7 @@ func (s *tableScene) press(a *App, i int) {
 	a.dirty()
 }
 
-// names returns a player's display name.
+// playerName returns a player's display name.
 func playerName(v *engine.View, p *engine.Player) string {
 	if p == nil {
 		return ""
@@ -410,43 +557,34 @@ func (s *tableScene) draw(dst *ebiten.Image, a *App) {
 		return
 	}
 	v := s.cl.View()
-	g := v.Game
 	// Table felt for the middle.
 	roundRect(dst, l.Table, 8*css, colTableDark)
 	set := a.cfg.Tileset
+	s.drawCenter(dst, a, v)
 
-	// Hidden by flights in progress.
-	hidden := func(sp *Sprite) bool {
-		if sp.Kind != SpriteDiscard {
-			return false
-		}
-		for _, f := range s.flights {
-			if RelPos(f.seat, int(s.oursOr0())) == sp.Pos && f.index == sp.Index {
-				return true
-			}
-		}
-		return false
+	hidden := map[spriteKey]bool{}
+	for _, f := range s.flights {
+		hidden[f.hide] = true
 	}
 	for i := range s.sprites {
 		sp := &s.sprites[i]
-		if hidden(sp) {
+		if len(hidden) > 0 && hidden[keyOf(*sp)] {
 			continue
 		}
 		if s.drag.on && sp.Kind == SpriteHand && sp.Pos == PosBottom && sp.Index == s.drag.from {
 			continue
 		}
-		if sp.Kind == SpriteWall {
-			if sp.Index == 2 {
-				sh := *sp
-				if sh.Q%2 == 0 {
-					sh.R.Y -= math.Round(sp.R.H * 0.18)
-				} else {
-					sh.R.X -= math.Round(sp.R.W * 0.18)
-				}
-				a.g.drawTile(dst, sp.R, engine.Blank, true, set, sp.Q, true)
-				a.g.drawTile(dst, sh.R, engine.Blank, true, set, sp.Q, false)
-				continue
+		switch sp.Kind {
+		case SpriteWall:
+			dim := sp.Mark
+			a.g.drawTile(dst, sp.R, engine.Blank, true, set, sp.Q, dim)
+			if sp.Layers > 1 {
+				a.g.drawTile(dst, WallUpper(*sp), engine.Blank, true, set, sp.Q, dim)
 			}
+			continue
+		case SpriteTong:
+			a.g.drawTong(dst, sp.R, engine.Wind(sp.Index), set)
+			continue
 		}
 		a.g.drawTile(dst, sp.R, sp.Tile, sp.Back, set, sp.Q, false)
 		if sp.Mark {
@@ -459,21 +597,12 @@ func (s *tableScene) draw(dst *ebiten.Image, a *App) {
 	}
 	// Flights.
 	for _, f := range s.flights {
-		r := f.rect()
-		a.g.drawTile(dst, r, f.tile, false, set, f.q, false)
-	}
-	// Tong box with the round wind, in front of East.
-	for seat := range engine.NumSeats {
-		if g.Players[seat] == nil || !g.HasStarted() {
+		if f.wait > 0 {
 			continue
 		}
-		if engine.Seat(seat) == engine.EastSeat {
-			r := TongRect(l, RelPos(seat, int(s.oursOr0())))
-			a.g.drawTong(dst, r, g.Round, set)
-		}
+		a.g.drawTile(dst, f.rect(), f.tile, f.back, set, f.q, false)
 	}
 	s.drawLabels(dst, a, v)
-	s.drawCenter(dst, a, v)
 	// The dragged tile.
 	if s.drag.on {
 		t := l.Tile
@@ -484,20 +613,27 @@ func (s *tableScene) draw(dst *ebiten.Image, a *App) {
 	if s.score.open {
 		s.score.draw(dst, a)
 	}
-	s.dlg.draw(dst, a, s)
+	if a.cfg.Dialogs == DialogsPopup && s.popup.hidden && s.dlg.kind != client.None {
+		drawButton(dst, a.g, &s.show, l.Font, css)
+	} else {
+		s.dlg.draw(dst, a, s)
+	}
+	if s.alert {
+		s.drawAlert(dst, a)
+	}
 	// Claim announcements, over everything.
 	for pos, b := range s.bubbles {
 		if b.text == "" {
 			continue
 		}
-		s.drawBubble(dst, a, pos, b.text)
+		s.drawBubble(dst, a, pos, b, a.tick)
 	}
 	if s.tip.text != "" {
 		s.drawTip(dst, a)
 	}
 	if s.notice != "" {
 		w := a.g.textWidth(art.Regular, l.Font, s.notice) + 24*css
-		r := Rect{(a.scr.W - w) / 2, l.Sets[PosBottom].Y - l.Font*2.6, w, l.Font * 2}
+		r := Rect{(a.scr.W - w) / 2, l.Labels[PosBottom].Y - l.Font*2.4, w, l.Font * 2}
 		roundRect(dst, r, 6*css, colPanelEdge)
 		a.g.text(dst, r, art.Regular, l.Font, s.notice, colLabel, alignCenter)
 	}
@@ -514,6 +650,7 @@ func (s *tableScene) oursOr0() engine.Seat {
 func (s *tableScene) drawLabels(dst *ebiten.Image, a *App, v *engine.View) {
 	g := v.Game
 	l := &s.lay
+	css := a.scr.scale()
 	for seat := range engine.NumSeats {
 		p := g.Players[seat]
 		if p == nil {
@@ -529,28 +666,73 @@ func (s *tableScene) drawLabels(dst *ebiten.Image, a *App, v *engine.View) {
 		}
 		txt := fmt.Sprintf("%s  %s  %d", engine.Seat(seat).Wind().Name(), name, p.CumulativeScore)
 		if p.ID != v.ID && thinking(g, engine.Seat(seat)) {
-			txt += "  thinking…"
+			txt += "  · thinking…"
 		}
 		if v.Calling[seat] {
-			txt += "  calling"
+			txt += "  · calling"
 		}
+		current := g.Player == engine.Seat(seat) && g.HasStarted() && g.Phase != engine.HandComplete
 		col := colLabel
-		if g.Player == engine.Seat(seat) && g.Phase != engine.HandComplete {
-			col = colYellow
+		if current {
+			col = colText
 		}
 		r := l.Labels[pos]
-		switch pos {
-		case PosLeft:
-			a.g.textRot(dst, r, art.Regular, l.Font*0.9, txt, col, 3)
-		case PosRight:
-			a.g.textRot(dst, r, art.Regular, l.Font*0.9, txt, col, 1)
+		f := l.Font * 0.9
+		rot := (pos == PosLeft || pos == PosRight) && !l.Flat
+		along := r.W
+		if rot {
+			along = r.H
+		}
+		// Shrink a long label to fit, then cut it.
+		for f > l.Font*0.65 && a.g.textWidth(art.Bold, f, txt)+16*css > along {
+			f--
+		}
+		for len(txt) > 4 && a.g.textWidth(art.Bold, f, txt)+16*css > along {
+			txt = trimLast(txt) + "…"
+			txt = trimLast(txt)
+		}
+		tw := a.g.textWidth(art.Bold, f, txt) + 16*css
+		th := math.Min(math.Round(f*1.5), map[bool]float64{true: r.W, false: r.H}[rot])
+		// A pill behind the text: yellow for the player to move.
+		var pill Rect
+		cx, cy := r.Center()
+		align := alignCenter
+		if rot {
+			pill = Rect{cx - th/2, cy - tw/2, th, tw}
+		} else {
+			pill = Rect{cx - tw/2, cy - th/2, tw, th}
+			if l.Flat && pos == PosLeft {
+				pill.X, align = r.X, alignLeft
+			}
+			if l.Flat && pos == PosRight {
+				pill.X, align = r.X+r.W-tw, alignRight
+			}
+		}
+		_ = align
+		if current {
+			roundRect(dst, pill, th/2, colYellow)
+		} else {
+			roundRect(dst, pill, th/2, colLabelBg)
+		}
+		switch {
+		case rot && pos == PosLeft:
+			a.g.textRot(dst, pill, art.Bold, f, txt, col, 3)
+		case rot:
+			a.g.textRot(dst, pill, art.Bold, f, txt, col, 1)
 		default:
-			a.g.text(dst, r, art.Regular, l.Font*0.9, txt, col, alignCenter)
+			a.g.text(dst, pill, art.Bold, f, txt, col, alignCenter)
 		}
 	}
 }
 
-// drawCenter draws the middle: the wall count and what we wait for.
+// trimLast drops the last rune of s.
+func trimLast(s string) string {
+	r := []rune(s)
+	return string(r[:len(r)-1])
+}
+
+// drawCenter draws the middle: the round, the wall count and what we
+// wait for.
 func (s *tableScene) drawCenter(dst *ebiten.Image, a *App, v *engine.View) {
 	l := &s.lay
 	g := v.Game
@@ -566,38 +748,110 @@ func (s *tableScene) drawCenter(dst *ebiten.Image, a *App, v *engine.View) {
 	if v.Washout != "" {
 		lines = append(lines, "Washout: "+v.Washout)
 	}
-	lh := l.Font * 1.4
-	y := c.Y + (c.H-lh*float64(len(lines)))/2
-	for _, ln := range lines {
-		a.g.text(dst, Rect{c.X, y, c.W, lh}, art.Regular, l.Font*0.9, ln, colDim, alignCenter)
+	if sc := s.cl.Scoring(); !s.score.open && (len(sc.Hands) > 0 || sc.Washout != "") {
+		lines = append(lines, "Tap here or press S for the scores")
+	}
+	f := l.Font * 0.9
+	lh := math.Round(f * 1.35)
+	n := min(len(lines), int(c.H/lh))
+	y := c.Y + (c.H-lh*float64(n))/2
+	for _, ln := range lines[:n] {
+		for len(ln) > 4 && a.g.textWidth(art.Regular, f, ln) > c.W {
+			ln = trimLast(trimLast(ln)) + "…"
+		}
+		a.g.text(dst, Rect{c.X, y, c.W, lh}, art.Regular, f, ln, colDim, alignCenter)
 		y += lh
 	}
 }
 
-// drawBubble draws a claim announcement over the player at pos.
-func (s *tableScene) drawBubble(dst *ebiten.Image, a *App, pos int, text string) {
+// drawAlert draws the "Mah Jong possible" alert above the dialog (or our
+// tiles when the dialog is elsewhere).
+func (s *tableScene) drawAlert(dst *ebiten.Image, a *App) {
 	l := &s.lay
 	css := a.scr.scale()
-	w := a.g.textWidth(art.Bold, l.Big, text) + l.Big
-	h := l.Big * 1.6
+	txt := "Mah Jong is possible!"
+	f := l.Font
+	w := a.g.textWidth(art.Bold, f, txt) + 28*css
+	h := math.Round(f * 2)
+	b := s.dlg.geom.Box
+	var r Rect
+	if !b.Empty() && !(a.cfg.Dialogs == DialogsPopup && s.popup.hidden) {
+		cx, _ := b.Center()
+		r = Rect{cx - w/2, b.Y - h - 6*css, w, h}
+	} else {
+		cx, _ := l.Labels[PosBottom].Center()
+		r = Rect{cx - w/2, l.Labels[PosBottom].Y - h - 4*css, w, h}
+	}
+	r.X = clamp(r.X, 0, a.scr.W-r.W)
+	r.Y = clamp(r.Y, 0, a.scr.H-r.H)
+	roundRect(dst, Rect{r.X, r.Y + 3*css, r.W, r.H}, h/2, colShadow)
+	roundRect(dst, r, h/2, colRed)
+	a.g.text(dst, r, art.Bold, f, txt, colLabel, alignCenter)
+}
+
+// drawBubble draws a claim announcement over the player at pos: big text
+// on yellow, growing in, with a tail towards the player.
+func (s *tableScene) drawBubble(dst *ebiten.Image, a *App, pos int, b bubble, tick int) {
+	l := &s.lay
+	css := a.scr.scale()
+	k := 1.0
+	if d := tick - b.from; d < bubblePop {
+		u := float64(d) / bubblePop
+		k = 0.55 + 0.45*(1-(1-u)*(1-u))
+	}
+	size := math.Round(l.Big * k)
+	w := a.g.textWidth(art.Bold, size, b.text) + size
+	h := math.Round(size * 1.55)
 	r := l.Sets[pos]
+	if l.Compact && pos != PosBottom {
+		r = l.Hands[pos]
+	}
 	cx, cy := r.Center()
+	tail := math.Round(10 * css)
 	switch pos {
 	case PosBottom:
-		cy = r.Y - h/2
+		cy = r.Y - h/2 - tail
 	case PosTop:
-		cy = r.Y + r.H + h/2
+		cy = r.Y + r.H + h/2 + tail
 	case PosLeft:
-		cx = r.X + r.W + w/2
+		cx = r.X + r.W + w/2 + tail
 	case PosRight:
-		cx = r.X - w/2
+		cx = r.X - w/2 - tail
 	}
-	b := Rect{cx - w/2, cy - h/2, w, h}
-	b.X = clamp(b.X, 0, a.scr.W-b.W)
-	b.Y = clamp(b.Y, 0, a.scr.H-b.H)
-	roundRect(dst, Rect{b.X, b.Y + 3*css, b.W, b.H}, 10*css, colShadow)
-	roundRect(dst, b, 10*css, colYellow)
-	a.g.text(dst, b, art.Bold, l.Big, text, colText, alignCenter)
+	box := Rect{cx - w/2, cy - h/2, w, h}
+	box.X = clamp(box.X, 2*css, a.scr.W-box.W-2*css)
+	box.Y = clamp(box.Y, 2*css, a.scr.H-box.H-2*css)
+	// The tail: a triangle from the box towards the player.
+	bx, by := box.Center()
+	var p vector.Path
+	t := float32(tail)
+	switch pos {
+	case PosBottom:
+		p.MoveTo(float32(bx)-t, float32(box.Y+box.H)-1)
+		p.LineTo(float32(bx)+t, float32(box.Y+box.H)-1)
+		p.LineTo(float32(bx), float32(box.Y+box.H)+t)
+	case PosTop:
+		p.MoveTo(float32(bx)-t, float32(box.Y)+1)
+		p.LineTo(float32(bx)+t, float32(box.Y)+1)
+		p.LineTo(float32(bx), float32(box.Y)-t)
+	case PosLeft:
+		p.MoveTo(float32(box.X)+1, float32(by)-t)
+		p.LineTo(float32(box.X)+1, float32(by)+t)
+		p.LineTo(float32(box.X)-t, float32(by))
+	default:
+		p.MoveTo(float32(box.X+box.W)-1, float32(by)-t)
+		p.LineTo(float32(box.X+box.W)-1, float32(by)+t)
+		p.LineTo(float32(box.X+box.W)+t, float32(by))
+	}
+	p.Close()
+	roundRect(dst, Rect{box.X, box.Y + 4*css, box.W, box.H}, 12*css, colShadow)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(colBubbleEdge)
+	vector.FillPath(dst, &p, nil, op)
+	roundRect(dst, box, 12*css, colBubbleEdge)
+	roundRect(dst, box.Inset(math.Max(2, 3*css)), 10*css, colYellow)
+	a.g.text(dst, Rect{box.X, box.Y + 2*css, box.W, box.H}, art.Bold, size, b.text, colShadow, alignCenter)
+	a.g.text(dst, box, art.Bold, size, b.text, colText, alignCenter)
 }
 
 // drawTip draws a tile's name above it.

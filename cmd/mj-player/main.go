@@ -15,10 +15,24 @@
 // (chowness -1..1, the others 0..1) that the robot switches between with
 // --hysteresis. --level (beginner, easy, medium, hard, expert; default
 // hard) is ours. --verbose logs what the robot skips or is refused.
+//
+// Online rooms (our relay) are ours too:
+//
+//	mj-player --relay ws://host:8080/relay --room CODE [--id N] ...
+//
+// plays in the room as a guest (the room's host runs the game: a page
+// or mj-server --relay), and
+//
+//	mj-player --relay ws://host:8080/relay --room CODE --bridge 127.0.0.1:5001
+//
+// plays nothing itself: it listens on the address and lets each program
+// that connects there (the original mj-player or xmj, which only speak
+// TCP) join the room as a guest of its own.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,7 +46,9 @@ import (
 	"mahjong/ai"
 	"mahjong/ai/player"
 	"mahjong/engine/protocol"
+	"mahjong/game/online"
 	"mahjong/internal/arena"
+	"mahjong/relay"
 )
 
 func main() {
@@ -46,9 +62,12 @@ func main() {
 
 // options is the parsed command line.
 type options struct {
-	addr string
-	cfg  player.Config
-	ai   ai.Options
+	addr   string
+	relay  string // relay endpoint, with room
+	room   string
+	bridge string // listen here and bridge to the room
+	cfg    player.Config
+	ai     ai.Options
 }
 
 func parseArgs(args []string, stderr io.Writer) (options, error) {
@@ -59,6 +78,9 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cfg.Name, "name", fmt.Sprintf("Robot(%d)", os.Getpid()), "player name")
 	fs.StringVar(&o.addr, "server", "localhost:5000", "server address: host:port, or a Unix socket path")
 	fs.StringVar(&o.cfg.Password, "password", "", "password for basic authorisation")
+	fs.StringVar(&o.relay, "relay", "", "relay endpoint (ws://host/relay) to join a room instead of a server")
+	fs.StringVar(&o.room, "room", "", "the relay room's code (with --relay)")
+	fs.StringVar(&o.bridge, "bridge", "", "with --relay: listen on this address and bridge every connection into the room")
 	level := fs.String("level", "hard", "strength: beginner, easy, medium, hard or expert")
 	verbose := fs.Bool("verbose", false, "log skipped lines and refused requests to standard error")
 	st := &o.ai.Style
@@ -84,6 +106,12 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
+	if (o.relay == "") != (o.room == "") {
+		return o, fmt.Errorf("--relay and --room go together")
+	}
+	if o.bridge != "" && o.relay == "" {
+		return o, fmt.Errorf("--bridge needs --relay and --room")
+	}
 	lv, err := arena.ParseLevel(*level)
 	if err != nil {
 		return o, err
@@ -101,6 +129,10 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	o.cfg.Robot = ai.New(o.ai)
+	if o.relay != "" {
+		return runRelay(ctx, o, stderr)
+	}
 	network := "tcp"
 	if !strings.Contains(o.addr, ":") {
 		network = "unix"
@@ -110,6 +142,26 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	o.cfg.Robot = ai.New(o.ai)
 	return player.Run(ctx, protocol.NewConn(nc), o.cfg)
+}
+
+// runRelay plays in a relay room, or bridges sockets into it.
+func runRelay(ctx context.Context, o options, stderr io.Writer) error {
+	if o.bridge != "" {
+		ln, err := net.Listen("tcp", o.bridge)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "OK: bridge %s\n", ln.Addr())
+		err = online.Bridge(ctx, ln, o.relay, o.room, relay.DialOptions{})
+		if errors.Is(err, context.Canceled) {
+			return nil
+		}
+		return err
+	}
+	rc, err := relay.Join(ctx, o.relay, online.NormalizeCode(o.room), "", relay.DialOptions{})
+	if err != nil {
+		return err
+	}
+	return player.Run(ctx, rc, o.cfg)
 }

@@ -45,6 +45,15 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"--level", "godlike"}, false, nil},
 		{[]string{"--id", "x"}, false, nil},
 		{[]string{"stray"}, false, nil},
+		{[]string{"--relay", "ws://h/relay", "--room", "abcd", "--bridge", "127.0.0.1:0"}, true, func(o options) string {
+			if o.relay != "ws://h/relay" || o.room != "abcd" || o.bridge != "127.0.0.1:0" {
+				return fmt.Sprintf("relay %q room %q bridge %q", o.relay, o.room, o.bridge)
+			}
+			return ""
+		}},
+		{[]string{"--relay", "ws://h/relay"}, false, nil},
+		{[]string{"--room", "abcd"}, false, nil},
+		{[]string{"--bridge", "127.0.0.1:0"}, false, nil},
 	}
 	for _, tc := range tests {
 		o, err := parseArgs(tc.args, &bytes.Buffer{})

@@ -68,6 +68,10 @@ type Client struct {
 
 	scratch        engine.Game // for trial applications
 	scratchPlayers [engine.NumSeats]engine.Player
+
+	history  []HandRecord         // finished hands (History)
+	histOpen bool                 // the last record is the hand being scored
+	options  []engine.OptionEntry // the controller's option lines (GameOptions)
 }
 
 // New starts a client on conn: it sends Connect with cfg's name and id and
@@ -237,6 +241,7 @@ func (c *Client) apply(ev engine.Event) {
 		c.busy = false
 		c.answered = 0
 	}
+	c.record(ev)
 	if c.busy && actorID(ev) == c.view.ID && c.view.ID != 0 {
 		c.busy = false
 	}

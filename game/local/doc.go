@@ -17,4 +17,10 @@
 // Config.Delay so that people can follow the play; the delay runs on
 // timers in the robots' goroutines. Close stops everything and waits for
 // every goroutine.
+//
+// Host is the serving loop on its own, for other hosts of a game (the
+// online host in package game/online): it owns a Controller, reads any
+// number of protocol.LineConns, keeps the claim timer, and lets hooks
+// act before and after each request (for example to swap a robot for a
+// returning player, or to save the game as it goes).
 package local

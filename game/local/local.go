@@ -35,28 +35,12 @@ type Config struct {
 
 // Game is a running local game.
 type Game struct {
-	cfg    Config
-	c      *engine.Controller
-	ours   protocol.LineConn // the client's end
-	ctx    context.Context
-	cancel context.CancelFunc
-	in     chan input
-	wg     sync.WaitGroup
-	done   chan struct{}
-	mu     sync.Mutex
-	err    error
-	over   bool
-}
-
-type input struct {
-	cnx  int
-	line string
+	cfg  Config
+	host *Host
+	ours protocol.LineConn // the client's end
+	next int               // robots started
+	mu   sync.Mutex
 	err  error
-}
-
-type seat struct {
-	cnx  int
-	conn protocol.LineConn // host end
 }
 
 // ParseOptions turns "Name=value" strings into the controller's option
@@ -106,20 +90,22 @@ func Start(cfg Config) (*Game, error) {
 	if cfg.RandomSeats {
 		so.Seating = engine.SeatRandomly
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	g := &Game{
-		cfg:    cfg,
-		c:      engine.NewController(so),
-		ctx:    ctx,
-		cancel: cancel,
-		in:     make(chan input, 16),
-		done:   make(chan struct{}),
-	}
+	g := &Game{cfg: cfg}
+	g.host = NewHost(context.Background(), engine.NewController(so), Hooks{
+		Handled: g.handled,
+		Lost: func(cnx int, err error) {
+			c := g.host.Controller()
+			if !c.GameOver() && !c.Exit() {
+				g.fail(fmt.Errorf("local: connection %d lost: %v", cnx, err))
+			}
+		},
+	})
 	hostEnd, ours := protocol.Pipe()
 	g.ours = ours
-	cnx, _ := g.c.Accept()
-	g.wg.Add(1)
-	go g.run(seat{cnx: cnx, conn: hostEnd})
+	if _, err := g.host.Add(hostEnd); err != nil {
+		g.host.Close()
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -129,7 +115,7 @@ func (g *Game) Conn() protocol.LineConn { return g.ours }
 
 // Done is closed when the game's host has stopped (game over and the
 // players gone, a player lost, or Close).
-func (g *Game) Done() <-chan struct{} { return g.done }
+func (g *Game) Done() <-chan struct{} { return g.host.Done() }
 
 // Err returns a robot's or the host's failure, if any.
 func (g *Game) Err() error {
@@ -139,11 +125,7 @@ func (g *Game) Err() error {
 }
 
 // GameOver reports whether the game has ended (valid after Done).
-func (g *Game) GameOver() bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.over
-}
+func (g *Game) GameOver() bool { return g.host.GameOver() }
 
 func (g *Game) fail(err error) {
 	g.mu.Lock()
@@ -162,148 +144,35 @@ func (g *Game) logf(format string, args ...any) {
 
 // Close stops the game: the robots, the host and our connection's host
 // end, and waits for all of them.
-func (g *Game) Close() error {
-	g.cancel()
-	g.wg.Wait()
-	return nil
-}
+func (g *Game) Close() error { return g.host.Close() }
 
-// readLoop feeds one connection's lines to the host.
-func (g *Game) readLoop(s seat) {
-	defer g.wg.Done()
-	for {
-		line, err := s.conn.ReadLine()
-		if errors.Is(err, protocol.ErrLineTooLong) {
-			continue
-		}
-		select {
-		case g.in <- input{cnx: s.cnx, line: line, err: err}:
-		case <-g.ctx.Done():
-			return
-		}
-		if err != nil {
-			return
-		}
+// handled starts the robots one by one once we are in, so that the
+// seating does not depend on goroutine scheduling.
+func (g *Game) handled(cnx int, a engine.Action) {
+	if _, ok := a.(engine.PConnect); !ok || g.next >= len(g.cfg.Robots) || g.host.Controller().Game().PlayerByID(0) == nil {
+		return
 	}
-}
-
-// run is the host: it owns the controller.
-func (g *Game) run(us seat) {
-	defer g.wg.Done()
-	defer close(g.done)
-	defer g.cancel() // the readers and robots stop with the host
-	seats := map[int]seat{us.cnx: us}
-	defer func() {
-		for _, s := range seats {
-			s.conn.Close()
-		}
-		g.mu.Lock()
-		g.over = g.c.GameOver()
-		g.mu.Unlock()
-	}()
-	g.wg.Add(1)
-	go g.readLoop(us)
-	next := 0 // robots started
-	deliver := func(outs []engine.Output) {
-		for _, o := range outs {
-			s, ok := seats[o.Conn]
-			if !ok {
-				continue
-			}
-			if o.Event != nil {
-				s.conn.WriteLine(o.Event.String())
-			}
-			if o.Close {
-				s.conn.Close()
-				delete(seats, o.Conn)
-			}
-		}
+	r := g.cfg.Robots[g.next]
+	g.next++
+	hostEnd, robotEnd := protocol.Pipe()
+	if g.host.Attach(hostEnd) < 0 {
+		g.fail(errors.New("local: the controller refused a robot"))
+		return
 	}
-	startRobot := func() {
-		r := g.cfg.Robots[next]
-		next++
-		hostEnd, robotEnd := protocol.Pipe()
-		cnx, outs := g.c.Accept()
-		if cnx < 0 {
-			deliver(outs)
-			g.fail(errors.New("local: the controller refused a robot"))
-			return
-		}
-		s := seat{cnx: cnx, conn: hostEnd}
-		seats[cnx] = s
-		g.wg.Add(2)
-		go g.readLoop(s)
-		go g.robot(robotEnd, r, next)
-	}
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	defer timer.Stop()
-	var armed time.Time
-	for {
-		if d, ok := g.c.TimeLeft(); ok && armed.IsZero() {
-			timer.Reset(d)
-			armed = time.Now()
-		}
-		select {
-		case <-g.ctx.Done():
-			return
-		case in := <-g.in:
-			if !armed.IsZero() {
-				timer.Stop()
-				deliver(g.c.Advance(time.Since(armed)))
-				armed = time.Time{}
-			}
-			if _, ok := seats[in.cnx]; !ok {
-				continue
-			}
-			if in.err != nil {
-				deliver(g.c.Lost(in.cnx))
-				if s, ok := seats[in.cnx]; ok {
-					s.conn.Close()
-					delete(seats, in.cnx)
-				}
-				if !g.c.GameOver() && !g.c.Exit() {
-					g.fail(fmt.Errorf("local: connection %d lost: %v", in.cnx, in.err))
-				}
-				if g.c.Exit() || len(seats) == 0 {
-					return
-				}
-				continue
-			}
-			a, err := protocol.ParseAction(in.line)
-			if err != nil {
-				deliver(g.c.BadLine(in.cnx))
-				continue
-			}
-			deliver(g.c.Handle(in.cnx, a))
-			// The robots join one by one once we are in, so that the
-			// seating does not depend on goroutine scheduling.
-			if _, ok := a.(engine.PConnect); ok && next < len(g.cfg.Robots) && g.c.Game().PlayerByID(0) != nil {
-				startRobot()
-			}
-		case <-timer.C:
-			if armed.IsZero() {
-				continue
-			}
-			deliver(g.c.Advance(time.Since(armed)))
-			armed = time.Time{}
-		}
-		if g.c.Exit() {
-			return
-		}
-	}
+	n := g.next
+	g.host.Go(func() { g.robot(robotEnd, r, n) })
 }
 
 // robot runs one robot seat until the game ends or Close.
 func (g *Game) robot(conn protocol.LineConn, r Robot, n int) {
-	defer g.wg.Done()
+	ctx := g.host.Context()
 	var lc protocol.LineConn = conn
 	if g.cfg.Delay > 0 {
-		lc = &slowConn{LineConn: conn, delay: g.cfg.Delay, ctx: g.ctx}
+		lc = &slowConn{LineConn: conn, delay: g.cfg.Delay, ctx: ctx}
 	}
 	rob := ai.New(ai.Options{Level: r.Level, Style: r.Style, Seed: uint64(g.cfg.Seed)*4 + uint64(n)})
-	err := player.Run(g.ctx, lc, player.Config{Name: r.Name, Robot: rob, Log: g.cfg.Log})
-	if err != nil && g.ctx.Err() == nil {
+	err := player.Run(ctx, lc, player.Config{Name: r.Name, Robot: rob, Log: g.cfg.Log})
+	if err != nil && ctx.Err() == nil {
 		g.fail(fmt.Errorf("local: robot %s: %w", r.Name, err))
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,8 @@ import (
 
 	"mahjong/engine"
 	"mahjong/engine/protocol"
+	"mahjong/game/online/roomconn"
+	"mahjong/relay"
 )
 
 const usage = `Usage: mj-server [ --server ADDR ]
@@ -32,7 +35,9 @@ const usage = `Usage: mj-server [ --server ADDR ]
   [ --no-special-scores ]
   [ --seed N ]
   [ --wallfile FILE ]
-  [ --nohist ]`
+  [ --nohist ]
+  [ --relay URL ]   host the game in a room of the relay at URL (ws://…/relay);
+                    with --relay, --server also listens only when given`
 
 // ParseArgs reads the original mj-server's command line.
 func ParseArgs(args []string) (Config, error) {
@@ -100,6 +105,9 @@ func ParseArgs(args []string) (Config, error) {
 			}
 		case "--server", "--address":
 			cfg.Addr, err = val()
+			cfg.AddrGiven = true
+		case "--relay":
+			cfg.Relay, err = val()
 		case "--timeout":
 			o.Timeout, err = num()
 		case "--pause":
@@ -184,13 +192,28 @@ func Main(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ln, err := Listen(cfg.Addr)
-	if err != nil {
-		fmt.Fprintln(stdout, "FAILED: couldn't set up socket")
-		return err
+	if cfg.Relay != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		rc, err := relay.Create(ctx, cfg.Relay, relay.DialOptions{})
+		cancel()
+		if err != nil {
+			fmt.Fprintln(stdout, "FAILED: couldn't open a relay room")
+			return err
+		}
+		cfg.Room = roomconn.New(rc, nil)
+		defer cfg.Room.Close()
+		fmt.Fprintf(stdout, "OK: relay room %s\n", rc.Room())
+		fmt.Fprintf(stdout, "Join: %s\n", roomconn.RoomLink(roomconn.PageForRelay(cfg.Relay), rc.Room()))
 	}
-	fmt.Fprintf(stdout, "OK: %s\n", cfg.Addr)
-	cfg.Listener = ln
+	if cfg.Relay == "" || cfg.AddrGiven {
+		ln, err := Listen(cfg.Addr)
+		if err != nil {
+			fmt.Fprintln(stdout, "FAILED: couldn't set up socket")
+			return err
+		}
+		fmt.Fprintf(stdout, "OK: %s\n", cfg.Addr)
+		cfg.Listener = ln
+	}
 	cfg.Stdout = stdout
 	s, err := New(cfg)
 	if err != nil {

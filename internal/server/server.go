@@ -19,6 +19,7 @@ import (
 
 	"mahjong/engine"
 	"mahjong/engine/protocol"
+	"mahjong/game/online/roomconn"
 )
 
 // Config is the server's configuration beyond the controller's options.
@@ -32,6 +33,14 @@ type Config struct {
 	LoadGame  string // --load-game file, or ""
 	Listener  net.Listener
 	HandFiles bool // --hand-history
+
+	Relay     string // --relay: the relay endpoint to host a room on
+	AddrGiven bool   // --server was given (with --relay, listen there too)
+
+	// Room, if set, is a relay room we host (--relay): each guest
+	// connection is a connection to the game, as if it had come through
+	// Listener (which may then be nil).
+	Room *roomconn.Listener
 }
 
 // Server is one running game.
@@ -47,10 +56,18 @@ type Server struct {
 }
 
 type peer struct {
-	nc   net.Conn
-	lc   *protocol.Conn
+	nc   net.Conn // nil for a relay guest
+	lc   protocol.LineConn
 	cnx  int
 	dead bool
+}
+
+func (p *peer) close() {
+	if p.nc != nil {
+		p.nc.Close()
+		return
+	}
+	p.lc.Close()
 }
 
 type input struct {
@@ -110,7 +127,12 @@ func (s *Server) Controller() *engine.Controller { return s.c }
 // Serve accepts connections and runs the game until the controller says
 // to stop or the listener fails.
 func (s *Server) Serve() error {
-	go s.acceptLoop()
+	if s.ln != nil {
+		go s.acceptLoop()
+	}
+	if s.cfg.Room != nil {
+		go s.roomLoop()
+	}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	var armed time.Time
@@ -139,11 +161,35 @@ func (s *Server) Serve() error {
 }
 
 func (s *Server) shutdown() {
-	s.ln.Close()
+	if s.ln != nil {
+		s.ln.Close()
+	}
+	if s.cfg.Room != nil {
+		s.cfg.Room.Close()
+	}
 	for _, p := range s.conns {
-		p.nc.Close()
+		p.close()
 	}
 	close(s.done)
+}
+
+// roomLoop takes each relay guest connection as a new connection.
+func (s *Server) roomLoop() {
+	for {
+		gc, err := s.cfg.Room.Accept()
+		if err != nil {
+			if !errors.Is(err, roomconn.ErrClosed) {
+				fmt.Fprintf(os.Stderr, "+W+ relay: %v\n", err)
+			}
+			return
+		}
+		select {
+		case s.in <- input{new: &peer{lc: gc}}:
+		case <-s.done:
+			gc.Close()
+			return
+		}
+	}
 }
 
 func (s *Server) acceptLoop() {
@@ -190,7 +236,7 @@ func (s *Server) input(in input) {
 			for _, o := range outs {
 				in.new.lc.WriteLine(o.Event.String())
 			}
-			in.new.nc.Close()
+			in.new.close()
 			return
 		}
 		in.new.cnx = cnx
@@ -233,14 +279,16 @@ func (s *Server) deliver(outs []engine.Output) {
 				s.logf(">cnx%d %s\r\n", o.Conn, o.Event.String())
 			}
 			if p != nil && !p.dead {
-				p.nc.SetWriteDeadline(time.Now().Add(30 * time.Second))
+				if p.nc != nil {
+					p.nc.SetWriteDeadline(time.Now().Add(30 * time.Second))
+				}
 				if err := p.lc.WriteLine(o.Event.String()); err != nil {
 					p.dead = true
 				}
 			}
 		}
 		if o.Close && p != nil {
-			p.nc.Close()
+			p.close()
 			delete(s.conns, o.Conn)
 		}
 	}

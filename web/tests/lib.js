@@ -211,3 +211,32 @@ export function browserCPU() {
     return NaN;
   }
 }
+
+// startFrameMeter records the page's animation frame intervals from now on;
+// the function it returns stops and resolves to { fps, p95Ms, worstMs }.
+// While the game animates (tiles moving, claim bubbles), this is the frame
+// rate the player sees; frames the game's robots or scripts delay show in
+// p95Ms and worstMs.
+export async function startFrameMeter(page) {
+  await page.evaluate(() => {
+    const m = (window.__mjFrames = { t: [], on: true });
+    const step = (t) => {
+      m.t.push(t);
+      if (m.on) requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+  return async () => page.evaluate(() => {
+    const m = window.__mjFrames;
+    m.on = false;
+    const d = [];
+    for (let i = 1; i < m.t.length; i++) d.push(m.t[i] - m.t[i - 1]);
+    d.sort((a, b) => a - b);
+    const secs = (m.t[m.t.length - 1] - m.t[0]) / 1000;
+    return {
+      fps: secs > 0 ? Math.round((d.length / secs) * 10) / 10 : 0,
+      p95Ms: Math.round(d[Math.floor(d.length * 0.95)] || 0),
+      worstMs: Math.round(d[d.length - 1] || 0),
+    };
+  });
+}

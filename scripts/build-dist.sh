@@ -1,0 +1,80 @@
+#!/bin/sh
+# build-dist.sh builds the installable static site into a folder (default
+# dist/): it takes the files scripts/build-site.sh builds (dist/site) and
+# gives the wasm and wasm_exec.js content-hashed names (index.html is
+# rewritten to name them), adds the web app manifest, its icons (drawn by
+# scripts/mkicons) and the service worker (sw.js, told the build's version
+# and the app shell's files), and precompresses every text and wasm file
+# (.br with Debian's brotli when installed, .gz). All URLs are relative, so
+# the folder can be served from any path by any static file server.
+set -eu
+cd "$(dirname "$0")/.."
+
+out=${1:-dist}
+site=dist/site
+scripts/build-site.sh "$site"
+mkdir -p "$out"
+
+hash() { sha256sum "$1" | cut -c1-12; }
+
+# Files of an older build go: the hashed names change with every build.
+rm -f "$out"/mahjong.*.wasm "$out"/mahjong.*.wasm.* "$out"/wasm_exec.*.js "$out"/wasm_exec.*.js.*
+
+wasm=mahjong.$(hash "$site/mahjong.wasm").wasm
+exec=wasm_exec.$(hash "$site/wasm_exec.js").js
+cp "$site/mahjong.wasm" "$out/$wasm"
+for z in br gz; do
+	if [ -f "$site/mahjong.wasm.$z" ]; then
+		cp "$site/mahjong.wasm.$z" "$out/$wasm.$z"
+	fi
+done
+cp "$site/wasm_exec.js" "$out/$exec"
+
+go run ./scripts/mkicons "$out"
+
+cat >"$out/manifest.webmanifest" <<MANIFEST
+{
+  "name": "Mah-Jong",
+  "short_name": "Mah-Jong",
+  "description": "Mah-Jong against robots, in the browser, online or not.",
+  "start_url": ".",
+  "scope": ".",
+  "display": "standalone",
+  "orientation": "any",
+  "theme_color": "#1e5a32",
+  "background_color": "#1e5a32",
+  "icons": [
+    {"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+    {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+    {"src": "icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"}
+  ]
+}
+MANIFEST
+
+# index.html: the hashed names, and the manifest link.
+sed -e "s|src=\"wasm_exec.js\"|src=\"$exec\"|" \
+	-e "s|\"mahjong.wasm\"|\"$wasm\"|g" \
+	-e "s|<title>|<link rel=\"manifest\" href=\"manifest.webmanifest\">\n<link rel=\"icon\" href=\"icon-192.png\">\n<title>|" \
+	"$site/index.html" >"$out/index.html"
+grep -q "\"$wasm\"" "$out/index.html" || { echo "build-dist.sh: index.html does not fetch mahjong.wasm" >&2; exit 1; }
+grep -q "src=\"$exec\"" "$out/index.html" || { echo "build-dist.sh: index.html does not load wasm_exec.js" >&2; exit 1; }
+
+# The service worker's version covers every file of the shell.
+files="index.html $exec $wasm manifest.webmanifest icon-192.png icon-512.png icon-maskable-512.png"
+version=$( { (cd "$out" && sha256sum $files); sha256sum sw.js; } | sha256sum | cut -c1-12)
+list=$(printf '"%s",' ./ $files)
+{
+	printf 'self.MJ_BUILD = { version: "%s", assets: [%s] };\n' "$version" "${list%,}"
+	cat sw.js
+} >"$out/sw.js"
+
+for f in index.html "$exec" sw.js manifest.webmanifest; do
+	gzip -9 -n -c "$out/$f" >"$out/$f.gz"
+	if command -v brotli >/dev/null 2>&1; then
+		brotli -q 11 -c "$out/$f" >"$out/$f.br"
+	fi
+done
+if [ ! -f "$out/$wasm.br" ] && [ ! -f "$out/$wasm.gz" ]; then
+	gzip -9 -n -c "$out/$wasm" >"$out/$wasm.gz"
+fi
+echo "build-dist.sh: built $out (version $version: $wasm, $exec)"

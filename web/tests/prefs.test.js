@@ -1,0 +1,139 @@
+// Preferences on a phone-sized page (390×844): change a display option (the
+// tileset), a playing preference (auto-declare flowers and seasons) and game
+// option preferences of every kind (a boolean, an integer and a score) with
+// the keyboard through the menus and panels, reload, and find them in force:
+// the stored .xmjrc lines in localStorage, the panels' contents and the Game
+// info window of the new game, all read from the live region. Screenshots of
+// every panel go to the test output folder.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, shot, lines,
+} from "./lib.js";
+import { pressKey } from "./play.js";
+
+const skip = skipReason();
+let server, browser;
+
+before(async () => {
+  if (skip) return;
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// alt presses Alt with a letter (xmj's menu and button mnemonics).
+async function alt(page, key) {
+  await page.keyboard.down("Alt");
+  try {
+    await pressKey(page, key);
+  } finally {
+    await page.keyboard.up("Alt");
+  }
+}
+
+// keys presses each key in turn.
+async function keys(page, ...ks) {
+  for (const k of ks) await pressKey(page, k);
+}
+
+// said waits for an announcement matching re after the current last line.
+async function after_(page, fn, re) {
+  const from = (await lines(page)).length;
+  await fn();
+  return (await waitForLine(page, re, { from, timeout: 30_000 })).text;
+}
+
+// openPanel opens Options (or Show) > entry and returns its announced text.
+async function openPanel(page, menu, entry, title) {
+  return after_(page, async () => {
+    await alt(page, menu);
+    await waitForLine(page, /menu: /, { from: (await lines(page)).length - 1, timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    await pressKey(page, entry);
+  }, new RegExp("^" + title + "\\."));
+}
+
+async function startTable(page, url) {
+  await page.goto(url, { waitUntil: "load" });
+  await waitForMark(page, "mj:first-frame", 90_000);
+  await page.locator("canvas").focus();
+  await waitForLine(page, /^The game begins\./, { timeout: 60_000 });
+}
+
+test("preferences: set on a phone, reload, find them in force", { skip, timeout: 600_000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+  await followAnnouncements(ctx);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const url = server.url + "?seed=7&start=1&name=Pat";
+  await startTable(page, url);
+
+  // A display option: the tileset.
+  let text = await openPanel(page, "o", "d", "Display Options");
+  assert.match(text, /Tileset: Classic\./);
+  await shot(page, "prefs-display");
+  await after_(page, () => keys(page, "t", "i", "l", "e", "s"), /^Tileset: Classic$/);
+  await after_(page, () => keys(page, "ArrowRight"), /^Tileset: Numbered$/);
+  await after_(page, () => alt(page, "s"), /^Preferences saved\./);
+
+  // A playing preference: declare flowers and seasons for us.
+  text = await openPanel(page, "o", "p", "Playing Preferences");
+  assert.match(text, /Flowers and seasons: off\./);
+  await after_(page, () => keys(page, "f"), /^Flowers and seasons: off$/);
+  await after_(page, () => keys(page, " "), /^Flowers and seasons: on$/);
+  await shot(page, "prefs-playing");
+  await after_(page, () => alt(page, "s"), /^Preferences saved\./);
+
+  // Game option preferences: a boolean, an integer and a score.
+  text = await openPanel(page, "o", "g", "Game Option Preferences");
+  assert.match(text, /NoLimit: no-limit game Add pref\./);
+  await after_(page, () => keys(page, "n", "o", "l"), /^NoLimit: no-limit game Add pref$/);
+  await after_(page, () => keys(page, " "), /^NoLimit: preference off\.$/);
+  await after_(page, () => keys(page, " "), /^NoLimit: no-limit game: on$/);
+  await after_(page, () => keys(page, "n", "u", "m"), /^NumRounds: number of rounds to play Add pref$/);
+  await after_(page, () => keys(page, " "), /^NumRounds: preference 4\.$/);
+  await after_(page, () => keys(page, "ArrowLeft"), /^NumRounds: number of rounds to play: 3$/);
+  await after_(page, () => keys(page, "ArrowLeft"), /^NumRounds: number of rounds to play: 2$/);
+  await after_(page, () => keys(page, "f", "l", "o", "w", "e", "r", "s", "o", "w", "n", "b"), /^FlowersOwnBoth: score for own flower and own season Add pref$/);
+  await after_(page, () => keys(page, " "), /^FlowersOwnBoth: preference 1 double\.$/);
+  await after_(page, () => keys(page, "Tab"), /^doubles: 1$/);
+  await after_(page, () => keys(page, "ArrowRight"), /^doubles: 2$/);
+  await shot(page, "prefs-game-options");
+  await after_(page, () => alt(page, "s"), /^Preferences saved\./);
+
+  const rc = await page.evaluate(() => localStorage.getItem("mahjong.xmjrc"));
+  for (const want of [/^Display Tileset numbered$/m, /^Playing AutoSpecials 1$/m,
+    /^GameOption 0 NoLimit bool 0 1 1 no-limit game$/m, /^GameOption 0 NumRounds nat 0 1 2 /m,
+    /^GameOption 0 FlowersOwnBoth score 0 1 20000 /m]) {
+    assert.match(rc, want);
+  }
+
+  // Reload: a new game with the preferences.
+  await startTable(page, url);
+  text = await openPanel(page, "s", "g", "Game info");
+  for (const want of [/NoLimit = on:/, /NumRounds = 2:/, /FlowersOwnBoth = 2 doubles:/]) assert.match(text, want);
+  await shot(page, "prefs-game-info");
+  await after_(page, () => pressKey(page, "Escape"), /^Game info closed\./);
+  text = await openPanel(page, "o", "d", "Display Options");
+  assert.match(text, /Tileset: Numbered\./);
+  await pressKey(page, "Escape");
+  text = await openPanel(page, "o", "p", "Playing Preferences");
+  assert.match(text, /Flowers and seasons: on\./);
+  await pressKey(page, "Escape");
+  text = await openPanel(page, "o", "c", "Current Game Options");
+  assert.match(text, /NoLimit: no-limit game: on\./);
+  await shot(page, "prefs-current-options");
+  await pressKey(page, "Escape");
+  // Deal: our tiles in the numbered set.
+  await after_(page, () => pressKey(page, "r"), /You may: /);
+  await shot(page, "prefs-table-numbered");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
