@@ -8,7 +8,7 @@ export MJ_SHARED ?= $(abspath $(SHARED))
 
 WASM_EXEC = $$(go env GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test run site wasm web-test bench fmt fuzz replay
+.PHONY: test run site wasm dist web-test bench fmt fuzz replay
 
 test:
 	scripts/deps.sh
@@ -31,6 +31,11 @@ run: site
 # The site cmd/mj-web serves: index.html, wasm_exec.js, mahjong.wasm(.br,.gz).
 site wasm:
 	scripts/build-site.sh dist/site
+
+# The installable, offline-first static site in dist/ (hashed names,
+# manifest, icons, service worker): serve the folder from any path.
+dist:
+	scripts/build-dist.sh dist
 
 # Only the browser tests (screenshots and figures in test-output/web/).
 web-test:

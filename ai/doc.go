@@ -7,7 +7,16 @@
 // (shanten.go), times the hand's value when it goes out, taken from the
 // engine's own scorer for ready hands (value.go), plus the losing hand's
 // value, less the cost of discards that could make it liable for a
-// cannon or feed a doubling pung (decide.go). Levels from Beginner to
+// cannon or feed a doubling pung (decide.go).
+//
+// A hand one step from ready is priced by looking a draw ahead: for every
+// effective draw, the best ready hand it leads to, with its exact value
+// and its waits; Expert also looks two draws ahead from hands two steps
+// from ready, for its best few discards. Effective tiles are weighted by
+// how they can arrive (a pung of a pair may be claimed from anybody, a
+// chow only from the left). A concealed kong waits for the robot's first
+// regular turn rather than being declared among the flowers (the
+// original East robot stumbles on that). Levels from Beginner to
 // Expert switch parts of this off and add seeded noise; personalities
 // (Style, Presets) bias its taste.
 //

@@ -260,7 +260,11 @@ func (d *dialog) draw(dst *ebiten.Image, a *App, s *tableScene) {
 		if i == 0 {
 			f = art.Bold
 		}
-		a.g.text(dst, r, f, d.font, ln, colText, alignCenter)
+		size := d.font
+		for size > d.font*0.7 && a.g.textWidth(f, size, ln) > r.W {
+			size--
+		}
+		a.g.text(dst, r, f, size, ln, colText, alignCenter)
 	}
 	if d.prog >= 0 {
 		r := d.geom.Progress

@@ -309,13 +309,13 @@ func LayoutTableOpts(s Screen, o LayoutOpts) TableLayout {
 
 	// Room for a central dialog: in the middle of the discards if that
 	// costs little, else (portrait) in a band of the table below them.
-	dlgC := Size{math.Min(l.Table.W*0.8, 340*css), math.Round(170 * css)}
+	dlgC := Size{math.Min(l.Table.W*0.8, 280*css), math.Round(120 * css)}
 	place := func(inner Rect) ([4]Rect, Rect, Size, Rect) {
 		z, c, d := discardZones(inner, maxDisc, minCenter)
 		if o.Dialogs != DialogsCentral {
 			return z, c, d, Rect{}
 		}
-		if bz, bc, bd := discardZones(inner, maxDisc, Size{math.Max(minCenter.W, dlgC.W), math.Max(minCenter.H, dlgC.H)}); bd.W >= 0.8*d.W {
+		if bz, bc, bd := discardZones(inner, maxDisc, Size{math.Max(minCenter.W, dlgC.W), math.Max(minCenter.H, dlgC.H)}); bd.W >= 0.75*d.W {
 			return bz, bc, bd, bc
 		}
 		band := math.Round(150 * css)

@@ -9,6 +9,7 @@ import (
 	"github.com/golang/freetype/truetype"
 
 	"mahjong/engine"
+	"mahjong/game/client"
 )
 
 // cssScreens are the sizes the table must work at, in CSS pixels, each at
@@ -267,8 +268,7 @@ func TestPlanFlights(t *testing.T) {
 // TestMonoColumns checks that the Scoring window's font has one advance
 // for every character, so that the controller's columns line up.
 func TestMonoColumns(t *testing.T) {
-	f, err := truetype.Parse(gomono.TTF)
-	if err != nil {
+	if _, err := truetype.Parse(gomono.TTF); err != nil {
 		t.Fatal(err)
 	}
 	g := newGfx()
@@ -276,12 +276,46 @@ func TestMonoColumns(t *testing.T) {
 	if adv <= 0 {
 		t.Fatalf("advance %v", adv)
 	}
-	_ = f
 	fc := g.monoFace(14)
 	for _, r := range "iW0 .(" {
 		a, ok := fc.GlyphAdvance(r)
 		if !ok || float64(a)/64 != adv {
 			t.Errorf("advance of %q is %v, want %v", r, float64(a)/64, adv)
 		}
+	}
+}
+
+func TestMahJongPossible(t *testing.T) {
+	hand, err := engine.ParseTiles("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW RD RD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := engine.NewView()
+	v.ID = 1
+	p := &engine.Player{ID: 1, Wind: engine.East, NumConcealed: 13}
+	copy(p.Concealed[:], hand)
+	v.Game.Players[0] = p
+	mj := []client.Button{{Act: client.ActNoClaim, Enabled: true}, {Act: client.ActMahJong, Enabled: true}}
+	tests := []struct {
+		name string
+		p    client.Prompt
+		want bool
+	}{
+		{"claim completing", client.Prompt{Kind: client.Claim, Tile: engine.RedDragon, Buttons: mj}, true},
+		{"claim not completing", client.Prompt{Kind: client.Claim, Tile: engine.WhiteDragon, Buttons: mj}, false},
+		{"no mah-jong button", client.Prompt{Kind: client.Claim, Tile: engine.RedDragon, Buttons: mj[:1]}, false},
+		{"ready", client.Prompt{Kind: client.Ready}, false},
+	}
+	for _, tt := range tests {
+		if got := mahJongPossible(v, &tt.p); got != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	// Our turn with the drawn tile completing the hand.
+	p.Concealed[13] = engine.EastWind
+	p.NumConcealed = 14
+	d := client.Prompt{Kind: client.Discard, Buttons: []client.Button{{Act: client.ActDiscard}, {Act: client.ActMahJong, Enabled: true}}}
+	if !mahJongPossible(v, &d) {
+		t.Error("a complete hand on our turn: no alert")
 	}
 }

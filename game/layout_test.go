@@ -17,6 +17,8 @@ var screens = []struct {
 	{"desktop", Screen{W: 1280, H: 800, Scale: 1}},
 	{"desktop hidpi", Screen{W: 2560, H: 1600, Scale: 2}},
 	{"tablet", Screen{W: 768 * 2, H: 1024 * 2, Scale: 2}},
+	{"phone landscape 1x", Screen{W: 844, H: 390, Scale: 1}},
+	{"desktop 1080p", Screen{W: 1920, H: 1080, Scale: 1}},
 }
 
 func TestLayoutInsideScreen(t *testing.T) {
@@ -139,6 +141,9 @@ func TestStartLayout(t *testing.T) {
 			for _, r := range g.Levels {
 				rs = append(rs, r)
 			}
+			for _, r := range g.Styles {
+				rs = append(rs, r)
+			}
 			for _, r := range g.Fields {
 				rs = append(rs, r)
 			}
@@ -148,6 +153,11 @@ func TestStartLayout(t *testing.T) {
 				}
 				if r.H < MinButton*sc.s.Scale-0.5 {
 					t.Errorf("control %d is %.0f px high", i, r.H)
+				}
+				for j := range i {
+					if overlap(r, rs[j]) {
+						t.Errorf("controls %d %+v and %d %+v overlap", i, r, j, rs[j])
+					}
 				}
 			}
 		})
@@ -186,6 +196,7 @@ func fullView(t *testing.T) (*engine.View, []engine.Tile) {
 	}
 	g.Phase = engine.Discarded
 	g.Player = 2
+	g.Round = engine.East
 	return v, hand
 }
 
@@ -199,6 +210,24 @@ func TestSpritesInsideScreen(t *testing.T) {
 				counts := map[SpriteKind]int{}
 				for _, s := range sp {
 					counts[s.Kind]++
+					// Each tile stays in its row (the selected tile rises
+					// out of ours by the lift).
+					var area Rect
+					switch s.Kind {
+					case SpriteHand:
+						area = l.Hands[s.Pos]
+						if s.Pos == PosBottom {
+							area.Y -= l.Lift
+							area.H += l.Lift
+						}
+					case SpriteSet, SpriteFlower, SpriteTong:
+						area = l.Sets[s.Pos]
+					case SpriteDiscard:
+						area = l.Discards[s.Pos]
+					}
+					if !area.Empty() && !s.R.Inside(area) {
+						t.Errorf("%v sprite %d of pos %d %+v outside its area %+v", s.Kind, s.Index, s.Pos, s.R, area)
+					}
 					if !s.R.Inside(l.Screen) {
 						t.Errorf("%v sprite at %d (pos %d) %+v outside the screen", s.Kind, s.Index, s.Pos, s.R)
 					}
@@ -208,6 +237,9 @@ func TestSpritesInsideScreen(t *testing.T) {
 				}
 				if counts[SpriteSet] != 4*16 || counts[SpriteFlower] != 4*8 {
 					t.Errorf("sets %d flowers %d, want 64 and 32", counts[SpriteSet], counts[SpriteFlower])
+				}
+				if counts[SpriteTong] != 1 {
+					t.Errorf("%d tong boxes, want 1", counts[SpriteTong])
 				}
 				if counts[SpriteDiscard] != 4*30 {
 					t.Errorf("%d discards, want 120", counts[SpriteDiscard])

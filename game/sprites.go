@@ -194,7 +194,7 @@ func setRow(buf []Sprite, l *TableLayout, p *engine.Player, pos int, tong bool, 
 	buf, _ = appendSets(buf, sf, p, pos, q, st, 0)
 	e := sf.along()
 	if tong {
-		e -= sw
+		e -= tongSide(st)
 		buf = append(buf, tongSprite(sf, e, st, pos, round))
 		e -= math.Floor(sw / 4)
 	}
@@ -225,7 +225,7 @@ func compactRow(buf []Sprite, l *TableLayout, p *engine.Player, pos int, tiles [
 		units += 0.25
 	}
 	if tong {
-		units += 1.25
+		units += 1.45
 	}
 	w := l.Small.W
 	if units > 0 {
@@ -294,8 +294,8 @@ func appendSets(buf []Sprite, f frame, p *engine.Player, pos, q int, st Size, d 
 // tongSprite is the tong box at d along f: a square of the row's tile
 // width, centred in the row's thickness.
 func tongSprite(f frame, d float64, t Size, pos int, round engine.Wind) Sprite {
-	k := math.Floor(math.Min(t.H, t.W*1.2))
-	r := f.slot(d-(k-t.W)/2, Size{k, k}, 0)
+	k := tongSide(t)
+	r := f.slot(d, Size{k, k}, 0)
 	if pos == PosLeft || pos == PosRight {
 		r.X += (t.H - k) / 2
 	} else {
@@ -304,12 +304,16 @@ func tongSprite(f frame, d float64, t Size, pos int, round engine.Wind) Sprite {
 	return Sprite{Kind: SpriteTong, R: r, Pos: pos, Index: int(round), Back: true}
 }
 
+// tongSide is the side of the tong box in a row of tiles of size t.
+func tongSide(t Size) float64 { return math.Floor(math.Min(t.H, t.W*1.2)) }
+
 // TongRect returns where the tong box of the East player at pos goes when
 // that player has no flowers and the row is not shrunk.
 func TongRect(l *TableLayout, pos int) Rect {
 	f := frame{l.Sets[pos], pos}
 	sw := l.Small.W
-	return tongSprite(f, f.along()-sw, Size{sw, l.Small.H}, pos, 0).R
+	t := Size{sw, l.Small.H}
+	return tongSprite(f, f.along()-tongSide(t), t, pos, 0).R
 }
 
 // discardSprites lays out the discards of seat s at position pos.

@@ -19,6 +19,7 @@ type settings struct {
 	random    bool
 	claimTime int // seconds; 0: no limit
 	seed      uint64
+	resume    string // a saved game to continue (resume.go); "" a new game
 }
 
 var defaultRobotNames = [3]string{"Robot Ann", "Robot Bob", "Robot Cy"}
@@ -95,7 +96,7 @@ func LayoutStart(s Screen) StartGeom {
 	w := math.Min(s.W-math.Round(8*css), 720*css)
 	g.TwoCols = w >= 520*css
 	g.Wide = w >= 640*css
-	rows := 4.0 + 3 // our name, 3 robots (two rows each when narrow), ...
+	rows := 6.0 // our name, 3 robots (two rows each when narrow), options, Start
 	if !g.Wide {
 		rows += 3
 	}
@@ -189,11 +190,12 @@ type startScene struct {
 	focus int // text field with the keyboard focus (-1 none)
 	start Button
 	err   string
+	saved resumeOffer // "Resume game" (resume.go)
 }
 
 func newStartScene(a *App) *startScene {
 	return &startScene{set: startSettings(a.cfg), focus: -1,
-		start: Button{Label: "&Start game", ID: "start", Default: true}}
+		start: Button{Label: "&Start game", ID: "start", Default: true}, saved: loadResumeOffer(a)}
 }
 
 func (s *startScene) names() [4]*string {
@@ -203,6 +205,7 @@ func (s *startScene) names() [4]*string {
 func (s *startScene) update(a *App, its []Intent) error {
 	s.geom = LayoutStart(a.scr)
 	s.start.Rect = s.geom.Start
+	s.saved.layout(a, s)
 	for _, it := range its {
 		if s.focus >= 0 {
 			f := s.names()[s.focus]
@@ -233,6 +236,8 @@ func (s *startScene) update(a *App, its []Intent) error {
 		default:
 			if ButtonFor([]Button{s.start}, it) == 0 {
 				s.begin(a)
+			} else {
+				s.saved.intent(a, it)
 			}
 		}
 	}
@@ -270,6 +275,8 @@ func (s *startScene) tap(x, y float64, a *App) {
 		s.set.claimTime = stepClaimTime(s.set.claimTime, +1)
 	case g.Start.Contains(x, y):
 		s.begin(a)
+	default:
+		s.saved.intent(a, Intent{Kind: Tap, X: x, Y: y})
 	}
 }
 
@@ -358,4 +365,5 @@ func (s *startScene) draw(dst *ebiten.Image, a *App) {
 	}
 	a.g.text(dst, g.Value, art.Regular, f, v, colText, alignCenter)
 	drawButton(dst, a.g, &s.start, f, css)
+	s.saved.draw(dst, a, g, f, css)
 }

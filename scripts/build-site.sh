@@ -15,7 +15,8 @@ quality=${BROTLI_QUALITY:-11}
 mkdir -p "$out"
 
 tmp=$(mktemp "$out/.mahjong.wasm.XXXXXX")
-trap 'rm -f "$tmp"' EXIT
+ztmp="" btmp=""
+trap 'rm -f "$tmp" "$ztmp" "$btmp"' EXIT
 GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$tmp" ./wasm
 if [ -f "$out/mahjong.wasm" ] && cmp -s "$tmp" "$out/mahjong.wasm"; then
 	rm -f "$tmp"
@@ -24,15 +25,19 @@ else
 	rm -f "$out/mahjong.wasm.br" "$out/mahjong.wasm.gz"
 fi
 
+# Each compressed file is written under a private name and renamed, so a
+# build running at the same time never sees half a file.
 wasm="$out/mahjong.wasm"
 if [ ! -f "$wasm.gz" ]; then
-	gzip -9 -c "$wasm" >"$wasm.gz.tmp"
-	mv "$wasm.gz.tmp" "$wasm.gz"
+	ztmp=$(mktemp "$out/.gz.XXXXXX")
+	gzip -9 -c "$wasm" >"$ztmp"
+	mv "$ztmp" "$wasm.gz"
 fi
 if command -v brotli >/dev/null 2>&1; then
 	if [ ! -f "$wasm.br" ]; then
-		brotli -q "$quality" -w 24 -c "$wasm" >"$wasm.br.tmp"
-		mv "$wasm.br.tmp" "$wasm.br"
+		btmp=$(mktemp "$out/.br.XXXXXX")
+		brotli -q "$quality" -w 24 -c "$wasm" >"$btmp"
+		mv "$btmp" "$wasm.br"
 	fi
 else
 	echo "build-site.sh: brotli not installed, serving gzip only" >&2

@@ -31,6 +31,16 @@ type Config struct {
 	Seed        int           // the game's random seed (walls, dice, seating, robots' noise)
 	Delay       time.Duration // pause before each robot move, so humans can follow; 0: none
 	Log         func(string)  // optional diagnostics
+
+	// Save, if set, receives the game as it goes: after every change
+	// (from the first deal until the game ends), the controller's saved
+	// game (FormatGame's text, the original's .mjs format). It runs on
+	// the host's goroutine: keep it quick (store the text and return).
+	Save func(game string)
+	// Resume, if set, continues this saved game (FormatGame's text, or
+	// a file the original server saved) instead of starting a new one.
+	// Name and the robots' names must be those of the saved game.
+	Resume string
 }
 
 // Game is a running local game.
@@ -39,6 +49,9 @@ type Game struct {
 	host *Host
 	ours protocol.LineConn // the client's end
 	next int               // robots started
+	auto Autosaver
+	cnx  int // our connection number (host goroutine)
+	in   bool
 	mu   sync.Mutex
 	err  error
 }
@@ -86,13 +99,26 @@ func Start(cfg Config) (*Game, error) {
 			cfg.Robots[i].Name = fmt.Sprintf("Robot %d", i+1)
 		}
 	}
-	so := engine.ServerOptions{Timeout: cfg.Timeout, Seed: cfg.Seed, OptionFile: optFile, NoHistory: true}
+	so := engine.ServerOptions{Timeout: cfg.Timeout, Seed: cfg.Seed, OptionFile: optFile}
 	if cfg.RandomSeats {
 		so.Seating = engine.SeatRandomly
 	}
-	g := &Game{cfg: cfg}
-	g.host = NewHost(context.Background(), engine.NewController(so), Hooks{
+	g := &Game{cfg: cfg, cnx: -1}
+	g.auto.Install(&so) // keeps the hand history: a save can resume mid-hand
+	c := engine.NewController(so)
+	if cfg.Resume != "" {
+		msgs, err := ParseGame(cfg.Resume)
+		if err == nil {
+			err = c.LoadGame(msgs)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("local: resuming: %w", err)
+		}
+	}
+	g.host = NewHost(context.Background(), c, Hooks{
 		Handled: g.handled,
+		Send:    g.send,
+		Tick:    g.tick,
 		Lost: func(cnx int, err error) {
 			c := g.host.Controller()
 			if !c.GameOver() && !c.Exit() {
@@ -102,9 +128,10 @@ func Start(cfg Config) (*Game, error) {
 	})
 	hostEnd, ours := protocol.Pipe()
 	g.ours = ours
-	if _, err := g.host.Add(hostEnd); err != nil {
+	if err := g.host.Do(func() { g.cnx = g.host.Attach(hostEnd) }); err != nil || g.cnx < 0 {
+		hostEnd.Close()
 		g.host.Close()
-		return nil, err
+		return nil, errors.New("local: the controller refused our seat")
 	}
 	return g, nil
 }
@@ -146,10 +173,29 @@ func (g *Game) logf(format string, args ...any) {
 // end, and waits for all of them.
 func (g *Game) Close() error { return g.host.Close() }
 
+// send sees every message: it learns when we are seated, and lets the
+// autosaver see the game change.
+func (g *Game) send(o engine.Output) bool {
+	if r, ok := o.Event.(engine.CConnectReply); ok && r.ID > 0 && o.Conn == g.cnx {
+		g.in = true
+	}
+	return g.auto.Sent(o)
+}
+
+// tick saves the game after every change.
+func (g *Game) tick() {
+	if g.cfg.Save == nil || !g.in {
+		return
+	}
+	if s, ok := g.auto.Take(g.host, g.cnx); ok {
+		g.cfg.Save(s)
+	}
+}
+
 // handled starts the robots one by one once we are in, so that the
 // seating does not depend on goroutine scheduling.
 func (g *Game) handled(cnx int, a engine.Action) {
-	if _, ok := a.(engine.PConnect); !ok || g.next >= len(g.cfg.Robots) || g.host.Controller().Game().PlayerByID(0) == nil {
+	if _, ok := a.(engine.PConnect); !ok || g.next >= len(g.cfg.Robots) || (g.cfg.Resume == "" && g.host.Controller().Game().PlayerByID(0) == nil) {
 		return
 	}
 	r := g.cfg.Robots[g.next]
@@ -204,4 +250,26 @@ func slowed(line string) bool {
 		return true
 	}
 	return false
+}
+
+// SaveNow returns the game as it stands (FormatGame's text), for Save
+// and Save as; an error before the first deal, after the game or once
+// the game has stopped.
+func (g *Game) SaveNow() (string, error) {
+	var s string
+	ok := false
+	err := g.host.Do(func() {
+		if !g.in {
+			return
+		}
+		g.auto.dirty = true
+		s, ok = g.auto.Take(g.host, g.cnx)
+	})
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", errors.New("local: there is no game in progress to save")
+	}
+	return s, nil
 }

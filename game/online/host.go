@@ -118,7 +118,7 @@ type Host struct {
 	ln   *roomconn.Listener
 	host *local.Host
 	ours protocol.LineConn
-	save []engine.Event // the controller's last save, while Save runs
+	auto local.Autosaver // the controller's saves, after every change
 
 	// host goroutine only
 	conns    map[int]*seatInfo // by connection number
@@ -126,8 +126,6 @@ type Host struct {
 	ourIn    bool              // our Connect has been handled
 	started  [3]bool           // robots started for cfg.Seats
 	gone     map[int]*seatInfo // connections the controller closed
-	saving   bool
-	dirty    bool
 	resumed  bool
 	nudged   map[int]bool // guests asked to reconnect after a resume
 	ourID    int
@@ -182,14 +180,11 @@ func NewHost(ctx context.Context, cfg HostConfig) (*Host, error) {
 		robotIDs: map[int]SavedRobot{},
 		hostIn:   make(chan struct{}),
 	}
-	so.Save = func(name string, msgs []engine.Event) (string, error) {
-		h.save = msgs
-		return name, nil
-	}
+	h.auto.Install(&so) // keeps the hand history: a save can resume mid-hand
 	c := engine.NewController(so)
 	var rc *relay.Client
 	if r := cfg.Resume; r != nil {
-		msgs, err := ParseGame(r.Game)
+		msgs, err := local.ParseGame(r.Game)
 		if err == nil {
 			err = c.LoadGame(msgs)
 		}
@@ -484,10 +479,9 @@ func (h *Host) lost(cnx int, err error) {
 
 // send sees every message: it learns player ids and keeps saves quiet.
 func (h *Host) send(o engine.Output) bool {
-	if h.saving {
+	if !h.auto.Sent(o) {
 		return false // the save's own messages (StateSaved or an error)
 	}
-	h.dirty = true
 	if o.Close {
 		if s := h.conns[o.Conn]; s != nil {
 			h.gone[o.Conn] = s
@@ -511,22 +505,14 @@ func (h *Host) send(o engine.Output) bool {
 
 // tick saves the game after every change.
 func (h *Host) tick() {
-	if h.cfg.Save == nil || !h.dirty {
-		return
-	}
-	h.dirty = false
-	c := h.host.Controller()
-	if c.Game().Round == engine.NoWind || c.GameOver() || h.ourID == 0 {
+	if h.cfg.Save == nil || h.ourID == 0 {
 		return
 	}
 	if s := h.conns[h.ourCnx]; s == nil || s.id == 0 {
 		return
 	}
-	h.saving = true
-	h.save = nil
-	h.host.Deliver(c.Handle(h.ourCnx, engine.PSaveState{}))
-	h.saving = false
-	if h.save == nil {
+	game, ok := h.auto.Take(h.host, h.ourCnx)
+	if !ok {
 		return
 	}
 	sv := Saved{
@@ -535,36 +521,12 @@ func (h *Host) tick() {
 		Token:    h.ln.Client().Token(),
 		HostID:   h.ourID,
 		Name:     h.cfg.Name,
-		Game:     FormatGame(h.save),
+		Game:     game,
 	}
 	for _, r := range h.robotIDs {
 		sv.Robots = append(sv.Robots, r)
 	}
-	h.save = nil
 	h.cfg.Save(sv)
-}
-
-// FormatGame writes a controller's saved game as wire lines (the
-// original's .mjs format).
-func FormatGame(msgs []engine.Event) string {
-	var b []byte
-	for _, m := range msgs {
-		b = protocol.AppendWire(b, m.String())
-	}
-	return string(b)
-}
-
-// ParseGame reads a saved game written by FormatGame.
-func ParseGame(s string) ([]engine.Event, error) {
-	sc := protocol.NewScanner(strings.NewReader(s))
-	var msgs []engine.Event
-	for sc.Scan() {
-		msgs = append(msgs, sc.Event())
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("online: saved game: %w", err)
-	}
-	return msgs, nil
 }
 
 // slowConn delays a robot's moves that change the table.
