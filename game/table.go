@@ -58,6 +58,7 @@ type popupState struct {
 type tableScene struct {
 	set     settings
 	loc     *local.Game
+	saver   *autosave      // resume.go
 	onl     *onlineSession // an online game (online.go), or nil
 	cl      *client.Client
 	ann     announce.Announcer
@@ -109,8 +110,11 @@ func newTableScene(a *App, set settings) *tableScene {
 	} else if delay < 0 {
 		delay = 0
 	}
+	set.seed = uint64(seed)
+	s.saver = newAutosave(a, set)
 	loc, err := local.Start(local.Config{Name: set.name, Robots: robots, RandomSeats: set.random,
-		Timeout: set.claimTime, Seed: seed, Delay: delay, Options: a.cfg.GameOptions})
+		Timeout: set.claimTime, Seed: seed, Delay: delay, Options: a.cfg.GameOptions,
+		Save: s.saver.save, Resume: set.resume})
 	if err != nil {
 		s.err = err.Error()
 		return s
@@ -181,6 +185,9 @@ func (s *tableScene) update(a *App, its []Intent) error {
 		a.dirty()
 	}
 	s.ours = v.Seat()
+	if s.saver != nil {
+		s.saver.update(a, s)
+	}
 
 	s.handle(a, its)
 
