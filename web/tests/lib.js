@@ -165,7 +165,7 @@ export async function waitForLine(page, re, { from = 0, timeout = 60_000 } = {})
 export async function shot(page, name) {
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, timeout: 120_000 });
   return file;
 }
 

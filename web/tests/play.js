@@ -236,7 +236,7 @@ export function findHandTiles(img, scale = 1) {
 
 // screen takes a screenshot and decodes it; scale is device px per CSS px.
 export async function screen(page) {
-  const buf = await page.screenshot();
+  const buf = await page.screenshot({ timeout: 120_000 });
   const img = decodePNG(buf);
   const vw = await page.evaluate(() => innerWidth);
   return { img, scale: img.width / vw };
@@ -310,6 +310,8 @@ export async function frames(page, n = 2) {
 export function pointerPlayer(page, press, { check } = {}) {
   let discards = 0;
   const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
+  const stale = new Error("stale prompt");
+  let p0 = null; // the prompt being answered
   const look = async (want) => {
     let last;
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -318,6 +320,9 @@ export function pointerPlayer(page, press, { check } = {}) {
       const tiles = findHandTiles(img, scale);
       last = { img, scale, buttons, tiles };
       if (buttons.length === want) return last;
+      // A newer prompt makes this one stale: leave it to the next round.
+      const all = await lines(page);
+      if (all.slice(p0.index + 1).some((l) => promptRe.test(l))) throw stale;
       if (buttons.length === want + 1 && attempt >= 2) {
         // The Scoring window (drawn first, over the table) is open: close
         // it with its OK button, read from left to right, top to bottom.
@@ -330,6 +335,14 @@ export function pointerPlayer(page, press, { check } = {}) {
     throw err;
   };
   return async (p, i) => {
+    p0 = p;
+    try {
+      await answer(p, i);
+    } catch (err) {
+      if (err !== stale) throw err;
+    }
+  };
+  async function answer(p, i) {
     const seen = await look(p.buttons.length);
     if (check) await check(seen, p);
     const b = p.buttons[i];
@@ -353,15 +366,16 @@ export function pointerPlayer(page, press, { check } = {}) {
       let latest = p;
       for (let k = all.length - 1; k > p.index; k--) {
         if (promptRe.test(all[k])) {
-          latest = parsePrompt(all[k]);
+          latest = { index: k, ...parsePrompt(all[k]) };
           break;
         }
       }
+      p0 = latest;
       const j = latest.buttons.findIndex((x) => /^(Discard|Declare)$/.test(x.label));
       const again = await look(latest.buttons.length);
       await press(...centre(again.buttons[Math.max(j, 0)]));
       return;
     }
     await press(...centre(seen.buttons[i]));
-  };
+  }
 }
