@@ -18,7 +18,7 @@ test:
 	scripts/check-imports.sh
 	go test -race -shuffle=on ./...
 	GOOS=js GOARCH=wasm go test -exec="$(WASM_EXEC)" ./engine/...
-	GOOS=js GOARCH=wasm go test -short -exec="$(WASM_EXEC)" ./ai/... ./game/client/... ./game/announce ./game/prefs
+	GOOS=js GOARCH=wasm go test -short -exec="$(WASM_EXEC)" ./ai ./game/client/... ./game/announce ./game/prefs
 	scripts/fuzz.sh engine
 	scripts/check-xmj-builds.sh
 	scripts/web-test.sh

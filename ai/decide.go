@@ -786,7 +786,7 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 // deepen re-prices the best few candidates two steps from ready by
 // looking two draws ahead.
 func (r *Robot) deepen(x *context, c *Counts, d *declInfo, extra []engine.Meld) {
-	const top = 14
+	const top = 2
 	var idx [top]int
 	n := 0
 	for i, cd := range r.cands {

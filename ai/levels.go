@@ -39,7 +39,7 @@ func paramsFor(l Level) params {
 		feedCost: 1,
 		survival: 0.93, claimRate: 1.6, readyRate: 2.5, decay: 0.8,
 		pairPung: 0.5, noScore: 1.2, noScoreNear: 0.3, noChows: 0,
-		claimW: true, pungW: 2.8, chowW: 1.6, plainW: 1, suitHope: 0.3, concealed: 0.25,
+		claimW: true, pungW: 4, chowW: 1.3, plainW: 0.8, suitHope: 0.3, concealed: 0.25,
 		ukeireBonus: 0.5, claimMargin: 0.03, slowPenalty: 0.7,
 		qPow: 0.3, qLo: 0.8,
 	}
@@ -54,14 +54,13 @@ func paramsFor(l Level) params {
 		p.noise = 0.1
 		p.feedCost = 0
 	case Medium:
-		p.loser = false
+		p.loser, p.twoStep, p.claimW = false, false, false
 		p.noise = 0.03
 		p.feedCost = 0
 	case Expert:
 		p.feedCost = 1.5
 		p.threeStep = true
 	}
-	tune(&p, l)
 	return p
 }
 
