@@ -9,7 +9,8 @@
 // A few settings can be given in the page's query string, for links and
 // tests: name=NAME, seed=N (a repeatable game), start=1 (skip the start
 // dialog), animate=0, wall=always|never, dialogs=below|popup|central,
-// tileset=numbered|classic.
+// tileset=numbered|classic, room=CODE (join that online game),
+// relay=URL (another relay than the one beside the page).
 //
 // Build it with `make site` (scripts/build-site.sh), which also copies
 // index.html and the matching wasm_exec.js next to it.
@@ -42,7 +43,9 @@ func run() error {
 			f.Invoke(args...)
 		}
 	}
-	cfg := fromQuery(js.Global().Get("location").Get("search").String())
+	loc := js.Global().Get("location")
+	cfg := fromQuery(loc.Get("search").String())
+	cfg.Page = loc.Get("origin").String() + loc.Get("pathname").String() // for room links
 	cfg.Announce = func(s string) { call("announce", s) }
 	cfg.FirstFrame = func() { call("firstFrame") }
 	ebiten.SetWindowTitle("Mah-Jong")

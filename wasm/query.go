@@ -37,6 +37,10 @@ func fromQuery(search string) game.Config {
 	if q.Get("tileset") == "numbered" {
 		cfg.Tileset = art.Numbered
 	}
+	// A room link (index.html?room=CODE) joins that online game at once;
+	// relay=URL points at a relay other than the one beside the page.
+	cfg.Room = q.Get("room")
+	cfg.Relay = q.Get("relay")
 	return cfg
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"mahjong/game"
 	"mahjong/game/art"
+	"mahjong/game/prefs"
 )
 
 // errUsage is returned when the flags were wrong (flag has printed why).
@@ -70,6 +71,15 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	})
 	fl.String("tileset-path", "", "accepted for compatibility: the tile sets are compiled in")
 	fl.StringVar(&o.screenshot, "screenshot", "", "write the first table frame to this PNG `file` and quit")
+	// The stored preferences (~/.xmjrc, or the config directory's
+	// mahjong/xmjrc) come first and the flags given override them, as in
+	// the original. A damaged file is reported and its good lines used.
+	p, err := prefs.Load(prefs.Default())
+	if err != nil {
+		fmt.Fprintln(stderr, "xmj: preferences:", err)
+	}
+	game.ApplyPrefs(&o.cfg, p)
+	o.cfg.Prefs = &p
 	if err := fl.Parse(args); err != nil {
 		return o, errUsage // flag has said why
 	}

@@ -27,8 +27,47 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// noPrefs points the preferences file at an empty temporary home.
+func noPrefs(t *testing.T) string {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	return home
+}
+
+// TestPrefsThenFlags writes an .xmjrc in the original's line format: its
+// settings are in force unless a flag says otherwise.
+func TestPrefsThenFlags(t *testing.T) {
+	t.Setenv("LOGNAME", "tester")
+	home := noPrefs(t)
+	rc := "Display Animate 0\nDisplay DialogPosition below\nDisplay ShowWall always\n" +
+		"Display Tileset numbered\nPlaying AutoSpecials 1\nGameOption 0 NumRounds 2\nOpenDialog x\n"
+	if err := os.WriteFile(filepath.Join(home, ".xmjrc"), []byte(rc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o, err := parseFlags(nil, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.cfg.NoAnimation || o.cfg.Dialogs != game.DialogsBelow || o.cfg.ShowWall != game.WallAlways || o.cfg.Tileset != art.Numbered {
+		t.Errorf("from .xmjrc: got %+v", o.cfg)
+	}
+	if o.cfg.Prefs == nil || !o.cfg.Prefs.Playing.AutoSpecials {
+		t.Errorf("playing preferences not loaded: %+v", o.cfg.Prefs)
+	}
+	o, err = parseFlags([]string{"--animate", "--no-show-wall", "--tileset", "classic"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.cfg.NoAnimation || o.cfg.ShowWall != game.WallNever || o.cfg.Tileset != art.Classic || o.cfg.Dialogs != game.DialogsBelow {
+		t.Errorf("flags over .xmjrc: got %+v", o.cfg)
+	}
+}
+
 func TestParseFlags(t *testing.T) {
 	t.Setenv("LOGNAME", "tester")
+	noPrefs(t)
 	tests := []struct {
 		name string
 		args []string
@@ -101,7 +140,11 @@ func TestDesktopRendersTable(t *testing.T) {
 	shot := filepath.Join(t.TempDir(), "xmj.png")
 	cmd := exec.CommandContext(ctx, xvfb, "-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp",
 		os.Args[0], "--name", "Tester", "--screenshot", shot)
-	cmd.Env = append(os.Environ(), "XMJ_TEST_RUN_MAIN=1", "LIBGL_ALWAYS_SOFTWARE=1")
+	// A home of its own, so that the user's preferences are not read and
+	// the autosaved game is not written where a player would find it.
+	home := t.TempDir()
+	cmd.Env = append(os.Environ(), "XMJ_TEST_RUN_MAIN=1", "LIBGL_ALWAYS_SOFTWARE=1",
+		"HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
