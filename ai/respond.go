@@ -58,7 +58,7 @@ func (r *Robot) Respond(v *engine.View, ev engine.Event) []engine.Action {
 	case engine.CPlayerPairs, engine.CPlayerSpecialSet, engine.CPlayerFormsClosedPung,
 		engine.CPlayerFormsClosedChow, engine.CPlayerFormsClosedPair,
 		engine.CPlayerMahJongs, engine.CPlayerRobsKong:
-		if actor(ev) == me {
+		if engine.Actor(ev) == me {
 			if g.Phase == engine.MahJonging && g.Player == s {
 				r.declareWinner(v)
 			} else if g.Phase == engine.MahJonging {
@@ -86,27 +86,6 @@ func (r *Robot) Respond(v *engine.View, ev engine.Event) []engine.Action {
 		}
 	}
 	return r.buf
-}
-
-// actor returns the player a declaration message is about.
-func actor(ev engine.Event) int {
-	switch m := ev.(type) {
-	case engine.CPlayerPairs:
-		return m.ID
-	case engine.CPlayerSpecialSet:
-		return m.ID
-	case engine.CPlayerFormsClosedPung:
-		return m.ID
-	case engine.CPlayerFormsClosedChow:
-		return m.ID
-	case engine.CPlayerFormsClosedPair:
-		return m.ID
-	case engine.CPlayerMahJongs:
-		return m.ID
-	case engine.CPlayerRobsKong:
-		return m.ID
-	}
-	return 0
 }
 
 // turn acts when the robot may have the move: declaring, or to discard

@@ -116,7 +116,7 @@ func (tb *table) send(seat int, a engine.Action) error {
 			}
 		case engine.CPlayerPungs, engine.CPlayerChows, engine.CPlayerKongs:
 			if i == 0 {
-				tb.stats.claims[actorID(o.Event)-1]++
+				tb.stats.claims[engine.Actor(o.Event)-1]++
 			}
 		case engine.CPlayerDiscards:
 			if i == 0 {
@@ -131,18 +131,6 @@ func (tb *table) send(seat int, a engine.Action) error {
 		}
 	}
 	return nil
-}
-
-func actorID(ev engine.Event) int {
-	switch m := ev.(type) {
-	case engine.CPlayerPungs:
-		return m.ID
-	case engine.CPlayerChows:
-		return m.ID
-	case engine.CPlayerKongs:
-		return m.ID
-	}
-	return 1
 }
 
 // run plays until the game is over.

@@ -100,7 +100,7 @@ func TestResumeFromStart(t *testing.T) {
 	defer ts.close()
 	pl := clienttest.New(ts.cl, 5)
 	if _, ok := tablePrompt(t, a, ts, pl, 25, false); !ok {
-		t.Skip("the game ended first")
+		t.Fatal("the game ended before the 25th prompt: no mid-game state to resume")
 	}
 	want := tableState(ts.cl)
 	ts.close()

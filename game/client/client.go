@@ -242,7 +242,7 @@ func (c *Client) apply(ev engine.Event) {
 		c.answered = 0
 	}
 	c.record(ev)
-	if c.busy && actorID(ev) == c.view.ID && c.view.ID != 0 {
+	if c.busy && engine.Actor(ev) == c.view.ID && c.view.ID != 0 {
 		c.busy = false
 	}
 	if err := v.Apply(ev); err != nil {

@@ -10,6 +10,7 @@ import (
 	"mahjong/engine"
 	"mahjong/engine/protocol"
 	"mahjong/game/client"
+	"mahjong/game/online/roomconn"
 	"mahjong/relay"
 )
 
@@ -119,13 +120,13 @@ func (g *Guest) Close() error {
 // Conn returns a new connection to the host's game; the previous one,
 // if any, ends. Hand it to client.New with our Session's ID.
 func (g *Guest) Conn() protocol.LineConn {
-	c := &guestConn{g: g, sig: make(chan struct{}, 1)}
+	c := &guestConn{g: g, in: roomconn.NewInbox()}
 	g.mu.Lock()
 	if g.cur != nil {
-		g.cur.finish(ErrReconnect)
+		g.cur.in.Finish(ErrReconnect)
 	}
 	if g.err != nil {
-		c.end = g.err
+		c.in.Finish(g.err)
 	}
 	g.cur = c
 	g.mu.Unlock()
@@ -151,7 +152,7 @@ func (g *Guest) read() {
 			g.mu.Lock()
 			g.err = err
 			if g.cur != nil {
-				g.cur.finish(err)
+				g.cur.in.Finish(err)
 			}
 			g.mu.Unlock()
 			return
@@ -164,7 +165,7 @@ func (g *Guest) read() {
 			// A new controller: our game must connect again.
 			g.away = false
 			if g.cur != nil {
-				g.cur.finish(ErrReconnect)
+				g.cur.in.Finish(ErrReconnect)
 			}
 		case relay.Data:
 			g.data(m.Line)
@@ -184,7 +185,7 @@ func (g *Guest) data(line string) {
 		// The host asks us to connect again (it restarted); a connection
 		// that has heard nothing yet is already doing so.
 		if c.heard() {
-			c.finish(ErrReconnect)
+			c.in.Finish(ErrReconnect)
 		}
 		return
 	}
@@ -193,90 +194,31 @@ func (g *Guest) data(line string) {
 			g.sess.ID = r.ID
 		}
 	}
-	c.push(line)
+	c.in.Push(line)
 }
 
 // guestConn is one game connection over the guest's relay connection.
 type guestConn struct {
-	g   *Guest
-	sig chan struct{}
-
-	mu     sync.Mutex
-	lines  []string
-	got    int   // lines received
-	end    error // why it ended
-	closed bool
+	g  *Guest
+	in *roomconn.Inbox // the host's lines
 }
 
-func (c *guestConn) heard() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.got > 0
-}
-
-func (c *guestConn) push(line string) {
-	c.mu.Lock()
-	if c.end == nil {
-		c.lines = append(c.lines, line)
-		c.got++
-	}
-	c.mu.Unlock()
-	c.wake()
-}
-
-func (c *guestConn) finish(err error) {
-	c.mu.Lock()
-	if c.end == nil {
-		c.end = err
-	}
-	c.mu.Unlock()
-	c.wake()
-}
-
-func (c *guestConn) wake() {
-	select {
-	case c.sig <- struct{}{}:
-	default:
-	}
-}
+func (c *guestConn) heard() bool { return c.in.Received() > 0 }
 
 // ReadLine returns the host's next line.
-func (c *guestConn) ReadLine() (string, error) {
-	for {
-		c.mu.Lock()
-		if len(c.lines) > 0 {
-			line := c.lines[0]
-			c.lines[0] = ""
-			c.lines = c.lines[1:]
-			c.mu.Unlock()
-			return line, nil
-		}
-		end := c.end
-		c.mu.Unlock()
-		if end != nil {
-			return "", end
-		}
-		<-c.sig
-	}
-}
+func (c *guestConn) ReadLine() (string, error) { return c.in.Next(nil) }
 
 // WriteLine sends a line to the host.
 func (c *guestConn) WriteLine(line string) error {
-	c.mu.Lock()
-	end := c.end
-	c.mu.Unlock()
-	if end != nil {
-		return end
+	if err := c.in.Err(); err != nil {
+		return err
 	}
 	return c.g.rc.WriteLine(line)
 }
 
 // Close ends this connection; the relay connection stays.
 func (c *guestConn) Close() error {
-	c.mu.Lock()
-	c.closed = true
-	c.mu.Unlock()
-	c.finish(errClosed)
+	c.in.Finish(errClosed)
 	c.g.mu.Lock()
 	if c.g.cur == c {
 		c.g.cur = nil

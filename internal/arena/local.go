@@ -35,30 +35,39 @@ func PlayLocal(ctx context.Context, cfg LocalConfig) []*GameRecord {
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	games := make([]*GameRecord, cfg.Games)
+	return playGames(ctx, cfg.Games, jobs, cfg.Progress, func(g int) *GameRecord {
+		return PlayLocalGame(cfg, g)
+	})
+}
+
+// playGames plays games 0..n-1, jobs at a time, with play, and returns
+// the finished ones in order; it starts no new game once ctx is done.
+// progress, if set, sees each finished game, one call at a time.
+func playGames(ctx context.Context, n, jobs int, progress func(int, *GameRecord), play func(g int) *GameRecord) []*GameRecord {
+	games := make([]*GameRecord, n)
 	next := make(chan int)
 	var mu sync.Mutex
 	done := 0
 	var wg sync.WaitGroup
-	for range min(jobs, max(cfg.Games, 1)) {
+	for range min(jobs, max(n, 1)) {
 		wg.Go(func() {
 			for g := range next {
-				rec := PlayLocalGame(cfg, g)
+				rec := play(g)
 				mu.Lock()
 				games[g] = rec
 				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done, rec)
+				if progress != nil {
+					progress(done, rec)
 				}
 				mu.Unlock()
 			}
 		})
 	}
-	for g := 0; g < cfg.Games; g++ {
+	for g := 0; g < n; g++ {
 		select {
 		case next <- g:
 		case <-ctx.Done():
-			g = cfg.Games
+			g = n
 		}
 	}
 	close(next)

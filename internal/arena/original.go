@@ -73,47 +73,16 @@ func PlayOriginal(ctx context.Context, cfg OriginalConfig) []*GameRecord {
 	if cfg.StallAfter <= 0 {
 		cfg.StallAfter = 30 * time.Second
 	}
-	games := make([]*GameRecord, cfg.Games)
-	next := make(chan int)
-	var mu sync.Mutex
-	done := 0
-	var wg sync.WaitGroup
-	for range min(cfg.Jobs, max(cfg.Games, 1)) {
-		wg.Go(func() {
-			for g := range next {
-				var rec *GameRecord
-				for try := 0; try <= cfg.Retries; try++ {
-					rec = PlayOriginalGame(ctx, cfg, g)
-					if rec.Failed == "" || ctx.Err() != nil {
-						break
-					}
-				}
-				mu.Lock()
-				games[g] = rec
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done, rec)
-				}
-				mu.Unlock()
+	return playGames(ctx, cfg.Games, cfg.Jobs, cfg.Progress, func(g int) *GameRecord {
+		var rec *GameRecord
+		for try := 0; try <= cfg.Retries; try++ {
+			rec = PlayOriginalGame(ctx, cfg, g)
+			if rec.Failed == "" || ctx.Err() != nil {
+				break
 			}
-		})
-	}
-	for g := 0; g < cfg.Games; g++ {
-		select {
-		case next <- g:
-		case <-ctx.Done():
-			g = cfg.Games
 		}
-	}
-	close(next)
-	wg.Wait()
-	var out []*GameRecord
-	for _, g := range games {
-		if g != nil {
-			out = append(out, g)
-		}
-	}
-	return out
+		return rec
+	})
 }
 
 var (

@@ -68,7 +68,7 @@ func AppendResponse(dst []engine.Action, g *engine.Game, myID int, ev engine.Eve
 		engine.CPlayerFormsClosedChow, engine.CPlayerFormsClosedPair,
 		engine.CPlayerMahJongs, engine.CPlayerRobsKong:
 		// The winner goes on setting out its hand.
-		if actor(ev) == myID {
+		if engine.Actor(ev) == myID {
 			dst = declare(dst, g, myID)
 		}
 	case engine.CPlayerDiscards:
@@ -303,25 +303,4 @@ func seenBefore(ts []engine.Tile, i int) bool {
 		}
 	}
 	return false
-}
-
-// actor returns the player a declaration message is about.
-func actor(ev engine.Event) int {
-	switch m := ev.(type) {
-	case engine.CPlayerPairs:
-		return m.ID
-	case engine.CPlayerSpecialSet:
-		return m.ID
-	case engine.CPlayerFormsClosedPung:
-		return m.ID
-	case engine.CPlayerFormsClosedChow:
-		return m.ID
-	case engine.CPlayerFormsClosedPair:
-		return m.ID
-	case engine.CPlayerMahJongs:
-		return m.ID
-	case engine.CPlayerRobsKong:
-		return m.ID
-	}
-	return 0
 }

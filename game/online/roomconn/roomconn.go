@@ -85,12 +85,9 @@ const (
 type Conn struct {
 	l     *Listener
 	guest int
-	prev  *Conn // the guest's previous connection, until closed
+	prev  *Conn  // the guest's previous connection, until closed
+	in    *Inbox // the guest's lines; ends with io.EOF when its connection does
 
-	mu     sync.Mutex
-	lines  []string
-	sig    chan struct{}
-	end    error         // io.EOF when the guest's connection ended
 	closed chan struct{} // closed by Close
 	once   sync.Once
 }
@@ -183,7 +180,7 @@ func (l *Listener) read() {
 			}
 			l.err = err
 			for id, c := range l.conns {
-				c.finish(io.EOF)
+				c.in.Finish(io.EOF)
 				delete(l.conns, id)
 			}
 			l.mu.Unlock()
@@ -199,7 +196,7 @@ func (l *Listener) read() {
 			l.open(m.Peer)
 		case relay.Left:
 			if c := l.conns[m.Peer]; c != nil {
-				c.finish(io.EOF)
+				c.in.Finish(io.EOF)
 				delete(l.conns, m.Peer)
 			}
 		case relay.Data:
@@ -209,7 +206,7 @@ func (l *Listener) read() {
 				// join): the guest's next line starts a new one.
 				c = l.open(m.Peer)
 			}
-			c.push(m.Line)
+			c.in.Push(m.Line)
 		}
 		l.mu.Unlock()
 	}
@@ -218,9 +215,9 @@ func (l *Listener) read() {
 // open starts a new connection for guest id, ending its previous one.
 // l.mu is held.
 func (l *Listener) open(id int) *Conn {
-	c := &Conn{l: l, guest: id, sig: make(chan struct{}, 1), closed: make(chan struct{})}
+	c := &Conn{l: l, guest: id, in: NewInbox(), closed: make(chan struct{})}
 	if old := l.conns[id]; old != nil {
-		old.finish(io.EOF)
+		old.in.Finish(io.EOF)
 		c.prev = old
 	}
 	l.conns[id] = c
@@ -241,31 +238,6 @@ func (c *Conn) isClosed() bool {
 	}
 }
 
-func (c *Conn) push(line string) {
-	c.mu.Lock()
-	if c.end == nil {
-		c.lines = append(c.lines, line)
-	}
-	c.mu.Unlock()
-	c.wake()
-}
-
-func (c *Conn) finish(err error) {
-	c.mu.Lock()
-	if c.end == nil {
-		c.end = err
-	}
-	c.mu.Unlock()
-	c.wake()
-}
-
-func (c *Conn) wake() {
-	select {
-	case c.sig <- struct{}{}:
-	default:
-	}
-}
-
 // ReadLine returns the guest's next line, io.EOF once the guest's
 // connection has ended and its lines are read, net.ErrClosed after
 // Close.
@@ -277,26 +249,7 @@ func (c *Conn) ReadLine() (string, error) {
 			return "", net.ErrClosed
 		}
 	}
-	for {
-		c.mu.Lock()
-		if len(c.lines) > 0 {
-			line := c.lines[0]
-			c.lines[0] = ""
-			c.lines = c.lines[1:]
-			c.mu.Unlock()
-			return line, nil
-		}
-		end := c.end
-		c.mu.Unlock()
-		if end != nil {
-			return "", end
-		}
-		select {
-		case <-c.sig:
-		case <-c.closed:
-			return "", net.ErrClosed
-		}
-	}
+	return c.in.Next(c.closed)
 }
 
 // WriteLine sends line to this guest only.
@@ -304,10 +257,7 @@ func (c *Conn) WriteLine(line string) error {
 	if c.isClosed() {
 		return net.ErrClosed
 	}
-	c.mu.Lock()
-	end := c.end
-	c.mu.Unlock()
-	if end != nil {
+	if c.in.Err() != nil {
 		return fmt.Errorf("roomconn: guest %d has gone", c.guest)
 	}
 	c.l.pace.wait()
