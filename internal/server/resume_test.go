@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -926,19 +927,29 @@ func TestResumeHandHistory(t *testing.T) {
 	resumeNeedOriginal(t)
 	ours := resumeBuildOurs(t)
 	args := []string{"--seed", "191", "--timeout", "0", "--pause", "0", "--hand-history"}
-	var washouts, hands int
+	// Both servers play at once, so each records its own counts; the
+	// original's are the reference.
+	var mu sync.Mutex
+	counts := map[string][2]int{}
 	dirs := onBothServers(t, ours, args, oneRoundOptions, func(t *testing.T, p *resumeProc) {
 		tb := newResumeTable(t, p)
 		tb.start("Alice", "Bob", "Carol", "Dave")
 		tb.playUntil(nil)
-		washouts, hands = 0, tb.hands
+		w := 0
 		for _, ev := range tb.seats[0].got {
 			if _, ok := ev.(engine.CWashOut); ok {
-				washouts++
+				w++
 			}
 		}
+		mu.Lock()
+		counts[p.name] = [2]int{w, tb.hands}
+		mu.Unlock()
 		tb.leave()
 	})
+	if counts["original"] != counts["ours"] {
+		t.Errorf("washouts and hands: original %v, ours %v", counts["original"], counts["ours"])
+	}
+	washouts, hands := counts["original"][0], counts["original"][1]
 	if washouts == 0 {
 		t.Errorf("the game had no washout; choose another seed")
 	}
