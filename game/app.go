@@ -2,6 +2,7 @@ package game
 
 import (
 	"math"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -87,6 +88,20 @@ type App struct {
 	first    bool // FirstFrame has been called
 	ui       *ui  // menus, windows and preferences (menu.go)
 	quit     bool // the Quit menu entry was chosen
+
+	// saving is the table's autosave, for Flush (which the page calls
+	// from outside the game loop).
+	saving atomic.Pointer[autosave]
+}
+
+// Flush stores the local game's latest autosave now, if one is waiting
+// for the next tick. The page calls it when it is hidden or unloaded.
+func (a *App) Flush() {
+	if s := a.saving.Load(); s != nil {
+		s.mu.Lock()
+		s.flush()
+		s.mu.Unlock()
+	}
 }
 
 // NewApp returns the App for cfg.

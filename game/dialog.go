@@ -269,7 +269,14 @@ func (d *dialog) draw(dst *ebiten.Image, a *App, s *tableScene) {
 	if d.prog >= 0 {
 		r := d.geom.Progress
 		roundRect(dst, r, r.H/2, colButton)
-		roundRect(dst, Rect{r.X, r.Y, r.W * clamp(d.prog, 0, 1), r.H}, r.H/2, colFocus)
+		// The filled part is the whole bar's shape clipped, so that the
+		// bar's every width does not make a shape of its own.
+		if w := math.Round(r.W * clamp(d.prog, 0, 1)); w >= 1 {
+			clip := rectImage(Rect{r.X, r.Y, w, r.H}).Intersect(dst.Bounds())
+			if !clip.Empty() {
+				roundRect(dst.SubImage(clip).(*ebiten.Image), r, r.H/2, colFocus)
+			}
+		}
 	}
 	for i := range d.buttons {
 		drawButton(dst, a.g, &d.buttons[i], d.font, css)

@@ -164,7 +164,14 @@ func (g *gfx) tileImage(t engine.Tile, back bool, set art.TileSet, w, h int) *eb
 // quarter turns q: 0 upright, 1 clockwise (the left player's), 2 upside
 // down (across), 3 anticlockwise (the right player's).
 func (g *gfx) drawTile(dst *ebiten.Image, r Rect, t engine.Tile, back bool, set art.TileSet, q int, dim bool) {
-	w, h := r.W, r.H
+	g.drawTileAs(dst, r, r, t, back, set, q, dim)
+}
+
+// drawTileAs draws tile t into r using the face rasterised for the
+// footprint size: a tile in flight changes size every frame, and
+// rasterising each size would cost a texture upload per frame.
+func (g *gfx) drawTileAs(dst *ebiten.Image, r, size Rect, t engine.Tile, back bool, set art.TileSet, q int, dim bool) {
+	w, h := size.W, size.H
 	if q%2 == 1 {
 		w, h = h, w
 	}
@@ -173,6 +180,9 @@ func (g *gfx) drawTile(dst *ebiten.Image, r Rect, t engine.Tile, back bool, set 
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(-iw/2, -ih/2)
 	op.GeoM.Rotate(float64(q) * math.Pi / 2)
+	if (r.W != size.W || r.H != size.H) && size.W > 0 && size.H > 0 {
+		op.GeoM.Scale(r.W/size.W, r.H/size.H) // in screen axes, after the turn
+	}
 	cx, cy := r.Center()
 	op.GeoM.Translate(math.Round(cx), math.Round(cy))
 	if dim {
@@ -187,16 +197,22 @@ func fill(dst *ebiten.Image, r Rect, c color.Color) {
 	vector.FillRect(dst, float32(r.X), float32(r.Y), float32(r.W), float32(r.H), c, false)
 }
 
-// stroke draws a rectangle's outline of width w inside r.
+// stroke draws a rectangle's outline of width w inside r, as four plain
+// rectangles (cheap, and batched with other plain fills).
 func stroke(dst *ebiten.Image, r Rect, w float64, c color.Color) {
-	vector.StrokeRect(dst, float32(r.X+w/2), float32(r.Y+w/2), float32(r.W-w), float32(r.H-w), float32(w), c, true)
+	if 2*w >= r.W || 2*w >= r.H {
+		fill(dst, r, c)
+		return
+	}
+	fill(dst, Rect{r.X, r.Y, r.W, w}, c)
+	fill(dst, Rect{r.X, r.Y + r.H - w, r.W, w}, c)
+	fill(dst, Rect{r.X, r.Y + w, w, r.H - 2*w}, c)
+	fill(dst, Rect{r.X + r.W - w, r.Y + w, w, r.H - 2*w}, c)
 }
 
 // roundRect fills a rectangle with rounded corners of radius rad.
 func roundRect(dst *ebiten.Image, r Rect, rad float64, c color.Color) {
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, roundPath(r, rad), nil, op)
+	drawShape(dst, r, rad, 0, c)
 }
 
 // rasterTile draws a tile in pure Go. It uses art's tile faces when the
@@ -205,29 +221,9 @@ func (g *gfx) rasterTile(t engine.Tile, back bool, set art.TileSet, w, h int) im
 	return artTile(t, back, set, w, h)
 }
 
-func roundPath(r Rect, rad float64) *vector.Path {
-	var p vector.Path
-	x0, y0, x1, y1 := float32(r.X), float32(r.Y), float32(r.X+r.W), float32(r.Y+r.H)
-	rr := float32(math.Min(rad, math.Min(r.W, r.H)/2))
-	p.MoveTo(x0+rr, y0)
-	p.LineTo(x1-rr, y0)
-	p.QuadTo(x1, y0, x1, y0+rr)
-	p.LineTo(x1, y1-rr)
-	p.QuadTo(x1, y1, x1-rr, y1)
-	p.LineTo(x0+rr, y1)
-	p.QuadTo(x0, y1, x0, y1-rr)
-	p.LineTo(x0, y0+rr)
-	p.QuadTo(x0, y0, x0+rr, y0)
-	p.Close()
-	return &p
-}
-
 // roundRectOutline strokes a rounded rectangle inside r.
 func roundRectOutline(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
-	p := roundPath(r.Inset(w/2), rad)
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(w)}, op)
+	drawShape(dst, r, rad, w, c)
 }
 
 // rectImage converts r to an image.Rectangle (rounded outwards).

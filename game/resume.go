@@ -113,20 +113,31 @@ type autosave struct {
 	err      error // the last storage failure, nil after a success
 	reported bool  // err has been shown
 	over     bool  // the game has ended: store nothing more
+	pending  string // the latest save not yet stored ("" when none)
 }
 
 func newAutosave(a *App, set settings) *autosave {
 	return &autosave{st: savedGames(a.cfg.Store), set: set, resumed: set.resume != ""}
 }
 
-// save stores game (local.Config.Save: on the game's host goroutine).
+// save keeps game to be stored on the next table tick (local.Config.Save:
+// on the game's host goroutine). A burst of robot moves within one frame
+// is stored once: each store writes the whole game, and in the browser
+// that write blocks the page.
 func (s *autosave) save(game string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.over {
-		return
+	if !s.over {
+		s.pending = game
 	}
-	s.failed(s.st.Save(encodeSaved(s.set, game)))
+}
+
+// flush stores the pending save, if any (s.mu held).
+func (s *autosave) flush() {
+	if s.pending != "" && !s.over {
+		s.failed(s.st.Save(encodeSaved(s.set, s.pending)))
+	}
+	s.pending = ""
 }
 
 // failed records the outcome of a store operation (s.mu held).
@@ -155,6 +166,7 @@ func (s *autosave) update(a *App, t *tableScene) {
 		}
 	}
 	s.mu.Lock()
+	s.flush()
 	if t.prompt.Kind == client.GameOver && !s.over {
 		s.over = true
 		s.failed(s.st.Save(""))

@@ -69,21 +69,23 @@ type tableScene struct {
 	prompt  client.Prompt
 	dlg     dialog
 	bubbles [4]bubble
-	tip     tip
-	drag    dragState
-	score   scoreWin
-	flights []flight
-	reqs    []animReq
-	slot    int // tick the next staggered flight may start
-	drawn   bool
-	notice  string
-	noticeT int
-	alert   bool // mah-jong is possible now
-	ours    engine.Seat
-	over    Button // "New game" after the game
-	popup   popupState
-	show    Button // the popup's "Show" tab when it is hidden
-	built   uint64 // App generation the geometry was built for
+	// bubbleScratch holds each position's bubble while it grows in.
+	bubbleScratch [4]*ebiten.Image
+	tip           tip
+	drag          dragState
+	score         scoreWin
+	flights       []flight
+	reqs          []animReq
+	slot          int // tick the next staggered flight may start
+	drawn         bool
+	notice        string
+	noticeT       int
+	alert         bool // mah-jong is possible now
+	ours          engine.Seat
+	over          Button // "New game" after the game
+	popup         popupState
+	show          Button // the popup's "Show" tab when it is hidden
+	built         uint64 // App generation the geometry was built for
 
 	startWall, startStack int // where the live wall starts (NewHand)
 	liveUsed, deadEnd     int // the wall before this tick's events
@@ -112,6 +114,7 @@ func newTableScene(a *App, set settings) *tableScene {
 	}
 	set.seed = uint64(seed)
 	s.saver = newAutosave(a, set)
+	a.saving.Store(s.saver)
 	loc, err := local.Start(local.Config{Name: set.name, Robots: robots, RandomSeats: set.random,
 		Timeout: set.claimTime, Seed: seed, Delay: delay, Options: a.cfg.GameOptions,
 		Save: s.saver.save, Resume: set.resume})
@@ -142,6 +145,11 @@ func (s *tableScene) close() {
 	}
 	if s.loc != nil {
 		s.loc.Close()
+	}
+	if s.saver != nil {
+		s.saver.mu.Lock()
+		s.saver.flush()
+		s.saver.mu.Unlock()
 	}
 }
 
@@ -607,7 +615,7 @@ func (s *tableScene) draw(dst *ebiten.Image, a *App) {
 		if f.wait > 0 {
 			continue
 		}
-		a.g.drawTile(dst, f.rect(), f.tile, f.back, set, f.q, false)
+		a.g.drawTileAs(dst, f.rect(), f.to, f.tile, f.back, set, f.q, false)
 	}
 	s.drawLabels(dst, a, v)
 	// The dragged tile.
@@ -797,17 +805,48 @@ func (s *tableScene) drawAlert(dst *ebiten.Image, a *App) {
 }
 
 // drawBubble draws a claim announcement over the player at pos: big text
-// on yellow, growing in, with a tail towards the player.
+// on yellow, growing in, with a tail towards the player. While it grows,
+// the full-size bubble is painted once into a scratch image and drawn
+// scaled, so that no text or shape is rasterised at passing sizes.
 func (s *tableScene) drawBubble(dst *ebiten.Image, a *App, pos int, b bubble, tick int) {
+	box, tail := s.bubbleBox(a, pos, b.text)
+	d := tick - b.from
+	if d >= bubblePop {
+		s.paintBubble(dst, a, pos, b.text, box, tail, 0, 0)
+		return
+	}
+	u := float64(d) / bubblePop
+	k := 0.55 + 0.45*(1-(1-u)*(1-u))
+	// The scratch covers the box, its shadow and its tail.
+	m := tail + 8*a.scr.scale()
+	ox, oy := math.Floor(box.X-m), math.Floor(box.Y-m)
+	w, h := int(math.Ceil(box.W+2*m))+1, int(math.Ceil(box.H+2*m))+1
+	img := s.bubbleScratch[pos]
+	if img == nil || img.Bounds().Dx() < w || img.Bounds().Dy() < h {
+		if img != nil {
+			img.Deallocate()
+		}
+		img = ebiten.NewImage(w, h)
+		s.bubbleScratch[pos] = img
+	}
+	img.Clear()
+	s.paintBubble(img, a, pos, b.text, box, tail, ox, oy)
+	cx, cy := box.Center()
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(ox-cx, oy-cy)
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(cx, cy)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(img, op)
+}
+
+// bubbleBox returns where the full-size bubble for text over pos goes on
+// the screen, and the length of its tail.
+func (s *tableScene) bubbleBox(a *App, pos int, text string) (Rect, float64) {
 	l := &s.lay
 	css := a.scr.scale()
-	k := 1.0
-	if d := tick - b.from; d < bubblePop {
-		u := float64(d) / bubblePop
-		k = 0.55 + 0.45*(1-(1-u)*(1-u))
-	}
-	size := math.Round(l.Big * k)
-	w := a.g.textWidth(art.Bold, size, b.text) + size
+	size := math.Round(l.Big)
+	w := a.g.textWidth(art.Bold, size, text) + size
 	h := math.Round(size * 1.55)
 	r := l.Sets[pos]
 	if l.Compact && pos != PosBottom {
@@ -828,7 +867,16 @@ func (s *tableScene) drawBubble(dst *ebiten.Image, a *App, pos int, b bubble, ti
 	box := Rect{cx - w/2, cy - h/2, w, h}
 	box.X = clamp(box.X, 2*css, a.scr.W-box.W-2*css)
 	box.Y = clamp(box.Y, 2*css, a.scr.H-box.H-2*css)
-	// The tail: a triangle from the box towards the player.
+	return box, tail
+}
+
+// paintBubble paints the bubble at box (screen coordinates) into dst,
+// whose top left corner is at (ox, oy) on the screen.
+func (s *tableScene) paintBubble(dst *ebiten.Image, a *App, pos int, text string, box Rect, tail, ox, oy float64) {
+	css := a.scr.scale()
+	size := math.Round(s.lay.Big)
+	box.X -= ox
+	box.Y -= oy
 	bx, by := box.Center()
 	var p vector.Path
 	t := float32(tail)
@@ -857,8 +905,8 @@ func (s *tableScene) drawBubble(dst *ebiten.Image, a *App, pos int, b bubble, ti
 	vector.FillPath(dst, &p, nil, op)
 	roundRect(dst, box, 12*css, colBubbleEdge)
 	roundRect(dst, box.Inset(math.Max(2, 3*css)), 10*css, colYellow)
-	a.g.text(dst, Rect{box.X, box.Y + 2*css, box.W, box.H}, art.Bold, size, b.text, colShadow, alignCenter)
-	a.g.text(dst, box, art.Bold, size, b.text, colText, alignCenter)
+	a.g.text(dst, Rect{box.X, box.Y + 2*css, box.W, box.H}, art.Bold, size, text, colShadow, alignCenter)
+	a.g.text(dst, box, art.Bold, size, text, colText, alignCenter)
 }
 
 // drawTip draws a tile's name above it.

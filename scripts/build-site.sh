@@ -7,6 +7,7 @@
 # kept as it is, so an unchanged build does not compress again.
 #
 # BROTLI_QUALITY (default 11, the smallest and slowest) sets brotli's -q.
+# PROFILE=1 keeps the wasm's function names, for web/tools/profile.js.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -17,7 +18,11 @@ mkdir -p "$out"
 tmp=$(mktemp "$out/.mahjong.wasm.XXXXXX")
 ztmp="" btmp=""
 trap 'rm -f "$tmp" "$ztmp" "$btmp"' EXIT
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$tmp" ./wasm
+ldflags="-s -w"
+if [ -n "${PROFILE:-}" ]; then
+	ldflags=""
+fi
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="$ldflags" -o "$tmp" ./wasm
 if [ -f "$out/mahjong.wasm" ] && cmp -s "$tmp" "$out/mahjong.wasm"; then
 	rm -f "$tmp"
 else

@@ -50,5 +50,11 @@ func run() error {
 	cfg.FirstFrame = func() { call("firstFrame") }
 	ebiten.SetWindowTitle("Mah-Jong")
 	ebiten.SetScreenClearedEveryFrame(false) // the App redraws only what changed
-	return ebiten.RunGame(game.NewApp(cfg))
+	app := game.NewApp(cfg)
+	// The autosave is written once per frame; a page being hidden or
+	// unloaded stores the latest at once.
+	flush := js.FuncOf(func(js.Value, []js.Value) any { app.Flush(); return nil })
+	js.Global().Call("addEventListener", "pagehide", flush)
+	js.Global().Get("document").Call("addEventListener", "visibilitychange", flush)
+	return ebiten.RunGame(app)
 }
