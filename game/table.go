@@ -366,6 +366,12 @@ func (s *tableScene) event(a *App, v *engine.View, ev engine.Event) {
 }
 
 // handle turns intents into actions.
+// saySelection tells the live region which tile is selected now, so
+// that moving through the hand by keyboard can be followed by ear.
+func (s *tableScene) saySelection(a *App) {
+	a.announce(announce.Selection(s.cl.Hand(), s.cl.Selected()))
+}
+
 func (s *tableScene) handle(a *App, its []Intent) {
 	for _, it := range its {
 		// The scoring window first.
@@ -402,18 +408,23 @@ func (s *tableScene) handle(a *App, its []Intent) {
 		switch it.Kind {
 		case Prev:
 			s.cl.MoveSelection(-1)
+			s.saySelection(a)
 		case Next:
 			s.cl.MoveSelection(+1)
+			s.saySelection(a)
 		case MovePrev:
 			_ = s.cl.MoveTile(-1)
+			s.saySelection(a)
 		case MoveNext:
 			_ = s.cl.MoveTile(+1)
+			s.saySelection(a)
 		case Tab:
 			MoveFocus(s.dlg.buttons, +1)
 		case BackTab:
 			MoveFocus(s.dlg.buttons, -1)
 		case Escape:
 			s.cl.Select(-1)
+			s.saySelection(a)
 		case Letter:
 			switch it.Rune {
 			case 'h':
@@ -427,6 +438,7 @@ func (s *tableScene) handle(a *App, its []Intent) {
 		case Tap:
 			if i := HandIndexAt(s.sprites, it.X, it.Y); i >= 0 {
 				s.cl.ToggleSelect(i)
+				s.saySelection(a)
 			} else if s.lay.Center.Contains(it.X, it.Y) && !s.dlg.geom.Box.Contains(it.X, it.Y) {
 				if sc := s.cl.Scoring(); len(sc.Hands) > 0 || sc.Washout != "" {
 					s.score.open = !s.score.open

@@ -219,6 +219,16 @@ func meldWords(m engine.Meld) string {
 	return ""
 }
 
+// Selection says which of our tiles is selected (index i of hand, -1 for
+// none): a screen reader user moving the selection with the arrow keys
+// hears each tile as they reach it.
+func Selection(hand []engine.Tile, i int) string {
+	if i < 0 || i >= len(hand) {
+		return "No tile selected."
+	}
+	return fmt.Sprintf("Selected %s, %d of %d.", hand[i].Name(), i+1, len(hand))
+}
+
 // Hand describes our hand: "Your hand: <concealed tiles>. Declared: <sets>.
 // Flowers and seasons: <tiles>." The concealed tiles are given in order
 // (pass client.Hand() to follow our arrangement; nil: sorted).

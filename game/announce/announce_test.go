@@ -160,3 +160,22 @@ func TestAnnouncer(t *testing.T) {
 		t.Errorf("unchanged prompt said again: %q", got)
 	}
 }
+
+func TestSelection(t *testing.T) {
+	b1, _ := engine.ParseTile("1B")
+	rd, _ := engine.ParseTile("RD")
+	hand := []engine.Tile{b1, rd}
+	for _, c := range []struct {
+		i    int
+		want string
+	}{
+		{0, "Selected One Bamboo, 1 of 2."},
+		{1, "Selected Red Dragon, 2 of 2."},
+		{-1, "No tile selected."},
+		{2, "No tile selected."},
+	} {
+		if got := announce.Selection(hand, c.i); got != c.want {
+			t.Errorf("Selection(%d) = %q, want %q", c.i, got, c.want)
+		}
+	}
+}

@@ -218,6 +218,22 @@ func (c *Client) Poll() []engine.Event {
 	return evs
 }
 
+// nameOf returns player id's name: from the Player messages, else from
+// the seat, else (the controller sends no Player line about ourselves)
+// the name we connected with.
+func (c *Client) nameOf(id int) string {
+	if n := c.view.Names[id]; n != "" {
+		return n
+	}
+	if p := c.view.Game.PlayerByID(id); p != nil && p.Name != "" {
+		return p.Name
+	}
+	if id == c.view.ID {
+		return c.cfg.Name
+	}
+	return ""
+}
+
 // apply records one message.
 func (c *Client) apply(ev engine.Event) {
 	v := c.view
@@ -229,7 +245,7 @@ func (c *Client) apply(ev engine.Event) {
 			c.scoring = Scoring{}
 		}
 		c.scoring.Hands = append(c.scoring.Hands, HandScore{
-			ID: m.ID, Name: v.Names[m.ID], Wind: windOf(g, m.ID), Score: m.Score, Text: m.Text,
+			ID: m.ID, Name: c.nameOf(m.ID), Wind: windOf(g, m.ID), Score: m.Score, Text: m.Text,
 		})
 	case engine.CSettlement:
 		mc := m
@@ -252,6 +268,9 @@ func (c *Client) apply(ev engine.Event) {
 	case engine.CConnectReply:
 		if m.ID == 0 {
 			c.connErr = fmt.Errorf("client: refused: %s", m.Reason)
+		} else if v.Names[m.ID] == "" {
+			// The controller tells us the others' names, never ours.
+			v.Names[m.ID] = c.cfg.Name
 		}
 	case engine.CAuthReqd:
 		c.queue(engine.PAuthInfo{AuthType: m.AuthType, Data: c.cfg.Password}.String())

@@ -41,6 +41,12 @@ func TestScriptedGames(t *testing.T) {
 		if pl.Stats.Scored == 0 {
 			t.Errorf("seed %d: no hand scored", seed)
 		}
+		// The Scoring window names every player, ourselves included.
+		for _, hs := range c.Scoring().Hands {
+			if hs.Name == "" || hs.ID == c.View().ID && hs.Name != "Ann" {
+				t.Errorf("seed %d: hand score of player %d named %q (we are %d, Ann)", seed, hs.ID, hs.Name, c.View().ID)
+			}
+		}
 		for k, n := range pl.Stats.Prompts {
 			total[k] += n
 		}
