@@ -82,6 +82,10 @@ func (s Screen) Phone() bool { return math.Min(s.W, s.H)/s.scale() < 560 }
 // MinButton is the smallest side of a button, in CSS pixels (touch targets).
 const MinButton = 44
 
+// minFlatLabel is the narrowest a horizontal player label may be (CSS
+// px): room for a wind, a short name and a score.
+const minFlatLabel = 150
+
 // TableLayout is where everything of the table goes on one screen.
 // Arrays are indexed by position (PosBottom..PosLeft).
 type TableLayout struct {
@@ -265,10 +269,21 @@ func LayoutTableOpts(s Screen, o LayoutOpts) TableLayout {
 	l.Labels[PosTop] = Rect{lx, y, lw, label}
 	topEdge := y + label + m/2
 	if l.Flat {
+		// The three other labels share the top row when each gets room
+		// for a name and a score; on a narrow screen the side players'
+		// labels take a second row, half the width each.
 		third := math.Floor(lw / 3)
-		l.Labels[PosLeft] = Rect{lx, y, third, label}
-		l.Labels[PosTop] = Rect{lx + third, y, lw - 2*third, label}
-		l.Labels[PosRight] = Rect{lx + lw - third, y, third, label}
+		if third >= minFlatLabel*css {
+			l.Labels[PosLeft] = Rect{lx, y, third, label}
+			l.Labels[PosTop] = Rect{lx + third, y, lw - 2*third, label}
+			l.Labels[PosRight] = Rect{lx + lw - third, y, third, label}
+		} else {
+			y2 := y + label
+			half := math.Floor((fw - m) / 2)
+			l.Labels[PosLeft] = Rect{fx, y2, half, label}
+			l.Labels[PosRight] = Rect{fx + fw - half, y2, half, label}
+			topEdge += label
+		}
 	}
 
 	// Sides: columns of sideways tiles between the top and bottom areas.

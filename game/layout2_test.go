@@ -92,6 +92,12 @@ func TestLayoutNoOverlap(t *testing.T) {
 		if l.Small.W < 12*s.Scale {
 			t.Errorf("other players' tiles are %.1f CSS px wide", l.Small.W/s.Scale)
 		}
+		// Labels have room for a wind, a name and a score.
+		for p := range 4 {
+			if w := l.Labels[p].W / s.Scale; (o.FlatLabels || p == PosTop || p == PosBottom) && w < minFlatLabel-0.5 {
+				t.Errorf("label %d is %.0f CSS px wide", p, w)
+			}
+		}
 		// The dialog area is on the screen.
 		if !l.Dialog.Inside(l.Screen) {
 			t.Errorf("dialog area %+v off the screen", l.Dialog)
