@@ -13,6 +13,9 @@ const (
 	RegularFont = "go-regular.ttf"
 	// BoldFont is Go Bold, subset like RegularFont.
 	BoldFont = "go-bold.ttf"
+	// MonoFont is Go Mono, subset like RegularFont (the Scoring window's
+	// columns line up in it).
+	MonoFont = "go-mono.ttf"
 	// CJKFont is WenQuanYi Micro Hei, subset to the Chinese characters
 	// the tiles use.
 	CJKFont = "wqy-microhei-tiles.ttf"

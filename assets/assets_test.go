@@ -3,7 +3,7 @@ package assets
 import "testing"
 
 func TestFonts(t *testing.T) {
-	for _, name := range []string{RegularFont, BoldFont, CJKFont} {
+	for _, name := range []string{RegularFont, BoldFont, MonoFont, CJKFont} {
 		b := Font(name)
 		// A TrueType font starts with version 1.0 (00 01 00 00).
 		if len(b) < 1000 || string(b[:4]) != "\x00\x01\x00\x00" {

@@ -24,7 +24,7 @@ common='--no-hinting --layout-features= --drop-tables+=GSUB,GPOS,GDEF,vhea,vmtx 
 # shellcheck disable=SC2086
 pyftsubset "$WQY" --font-number=0 --text="$CJK" $common \
 	--output-file=wqy-microhei-tiles.ttf
-for f in Regular Bold; do
+for f in Regular Bold Mono; do
 	# Keep the Go fonts' hinting: it makes small UI text crisp.
 	pyftsubset "$GOFONTS/Go-$f.ttf" --unicodes="$LATIN" \
 		--layout-features= --name-IDs='*' --name-legacy \

@@ -10,8 +10,9 @@ import (
 	"github.com/golang/freetype/truetype"
 	"github.com/hajimehoshi/ebiten/v2"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/math/fixed"
+
+	"mahjong/assets"
 )
 
 // The Scoring window shows the controller's text, whose columns are laid
@@ -26,7 +27,7 @@ var (
 // cannot be read.
 func (g *gfx) monoFace(size float64) font.Face {
 	monoOnce.Do(func() {
-		f, err := truetype.Parse(gomono.TTF)
+		f, err := truetype.Parse(assets.Font(assets.MonoFont))
 		if err == nil {
 			monoFont = f
 		}
