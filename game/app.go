@@ -92,7 +92,13 @@ type App struct {
 	// saving is the table's autosave, for Flush (which the page calls
 	// from outside the game loop).
 	saving atomic.Pointer[autosave]
+	draws  atomic.Int64 // frames drawn (Draw calls that drew), for Draws
 }
+
+// Draws returns how many frames the App has drawn: Draw returns at once
+// when nothing changed, so this, against the time or the CPU spent, says
+// what a drawn frame costs.
+func (a *App) Draws() int64 { return a.draws.Load() }
 
 // Flush stores the local game's latest autosave now, if one is waiting
 // for the next tick. The page calls it when it is hidden or unloaded.
@@ -164,6 +170,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 		return
 	}
 	a.drawnGen, a.drawnW, a.drawnH = a.gen, w, h
+	a.draws.Add(1)
 	a.scene.draw(screen, a)
 	a.ui.draw(screen, a)
 	if t, ok := a.scene.(*tableScene); ok && !a.first && t.ready() {

@@ -56,5 +56,9 @@ func run() error {
 	flush := js.FuncOf(func(js.Value, []js.Value) any { app.Flush(); return nil })
 	js.Global().Call("addEventListener", "pagehide", flush)
 	js.Global().Get("document").Call("addEventListener", "visibilitychange", flush)
+	// For measuring tools (web/tools/profile.js): frames drawn so far.
+	if page.Type() == js.TypeObject {
+		page.Set("draws", js.FuncOf(func(js.Value, []js.Value) any { return app.Draws() }))
+	}
 	return ebiten.RunGame(app)
 }

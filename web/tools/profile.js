@@ -12,18 +12,25 @@ import { nextPrompt, choose, pressKey } from "../tests/play.js";
 const seconds = Number(process.argv[2] || 20);
 
 // cpuByType returns the CPU seconds used so far by each kind of Chromium
-// process (browser, gpu-process, renderer, utility).
+// process (browser, gpu-process, renderer, utility), from /proc.
 function cpuByType() {
   const out = {};
-  for (const line of execSync("ps -eo cputimes=,args= 2>/dev/null || true").toString().split("\n")) {
-    const m = /^\s*(\d+)\s+(.*)$/.exec(line);
-    if (!m || !/chrom/.test(m[2]) || /node /.test(m[2])) continue;
-    const t = /--type=([\w-]+)/.exec(m[2]);
+  for (const d of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    let cmd, stat;
+    try {
+      cmd = fs.readFileSync(`/proc/${d}/cmdline`, "utf8").replaceAll("\0", " ");
+      stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+    } catch { continue; }
+    if (!/chrom/.test(cmd.split(" ")[0])) continue;
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const t = /--type=([\w-]+)/.exec(cmd);
     const k = t ? t[1] : "browser";
-    out[k] = (out[k] || 0) + Number(m[1]);
+    out[k] = (out[k] || 0) + (Number(rest[11]) + Number(rest[12])) / 100;
   }
   return out;
 }
+
 const server = await startServer();
 const browser = await launch();
 try {
@@ -42,6 +49,7 @@ try {
   await cdp.send("Profiler.start");
   const stop = await startFrameMeter(page);
   const cpu0 = cpuByType();
+  const draws0 = await page.evaluate(() => globalThis.mahjong.draws?.() ?? 0);
   const t0 = Date.now();
   const until = Date.now() + seconds * 1000;
   let from = 0;
@@ -57,7 +65,10 @@ try {
   }
   const fr = await stop();
   const cpu1 = cpuByType();
+  const draws = (await page.evaluate(() => globalThis.mahjong.draws?.() ?? 0)) - draws0;
   const wall = (Date.now() - t0) / 1000;
+  const used = (k) => (cpu1[k] || 0) - (cpu0[k] || 0);
+  console.log(`${draws} frames drawn in ${wall.toFixed(0)} s; CPU per drawn frame: renderer ${(1000 * used("renderer") / draws).toFixed(1)} ms, gpu ${(1000 * used("gpu-process") / draws).toFixed(1)} ms`);
   const share = Object.fromEntries(Object.keys(cpu1).map((k) => [k, Math.round(100 * (cpu1[k] - (cpu0[k] || 0)) / wall) + "%"]));
   console.log(`CPU share of one core over ${wall.toFixed(0)} s: ${JSON.stringify(share)}`);
   const { profile } = await cdp.send("Profiler.stop");
