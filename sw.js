@@ -3,35 +3,59 @@
 // self.MJ_BUILD = {version, assets}: the build's version, derived from the
 // content hashes, and the app shell's files, relative to this script).
 //
-// - install: the whole app shell is fetched into the cache
-//   "mahjong-<version>"; the new worker then waits. It takes over when no
+// - install: the whole app shell is put into the cache
+//   "mahjong-<version>": a file whose name carries its content hash is
+//   taken from the copy the page kept while it loaded (the cache
+//   "mahjong-prefill", index.html's keepForWorker: the first visit does
+//   not download the wasm twice), every other file is fetched; the new
+//   worker then waits. It takes over when no
 //   page of the old version is left (the next start), or when the page
 //   posts {type: "skipWaiting"} (the player's word), never on its own in
 //   the middle of a hand.
 // - activate: caches of other versions are deleted.
-// - fetch: the page (a navigation, or index.html) is network-first, falling
-//   back to this version's cached copy when the network fails or is slow;
-//   every other file of the shell is cache-first (their names carry their
-//   content hash, so a cached copy is never stale). Other requests (the
+// - fetch: the whole shell, the page (a navigation, or index.html)
+//   included, is served from this version's cache, the network only when a
+//   file is missing there: a repeat visit needs no network at all, and the
+//   page always matches the files it names. A new version comes with a new
+//   worker (the browser checks sw.js on each visit). Other requests (the
 //   relay's WebSocket, other origins) are left alone.
 "use strict";
 
 const BUILD = self.MJ_BUILD || { version: "dev", assets: [] };
 const PREFIX = "mahjong-";
 const CACHE = PREFIX + BUILD.version;
-// How long a navigation waits for the network before the cached page.
-const NETWORK_WAIT_MS = 4000;
 
 const shell = new Set(BUILD.assets.map((a) => new URL(a, self.registration.scope).href));
 const indexURL = new URL("index.html", self.registration.scope).href;
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      // "reload": bypass the HTTP cache, so the shell is what the server has.
-      cache.addAll(BUILD.assets.map((a) => new Request(a, { cache: "reload" })))
-    )
+// PREFILL is the cache the page keeps its copy of the wasm in (the
+// activation of this worker deletes it with the other old caches).
+const PREFILL = PREFIX + "prefill";
+
+// hashed reports whether a shell file's name carries its content hash
+// (name.<12 hex digits>.ext): such a file never changes.
+const hashed = (a) => /\.[0-9a-f]{12}\.[a-z]+$/.test(a);
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  const kept = await caches.open(PREFILL);
+  await Promise.all(
+    BUILD.assets.map(async (a) => {
+      const req = new Request(a, { cache: "reload" }); // "reload": what the server has now
+      const copy = hashed(a) ? await kept.match(req.url, { ignoreSearch: true }) : undefined;
+      if (copy && copy.ok) {
+        await cache.put(req, copy);
+        return;
+      }
+      const resp = await fetch(req);
+      if (!resp.ok) throw new Error(`sw.js: ${a}: ${resp.status}`);
+      await cache.put(req, resp);
+    })
   );
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(install());
 });
 
 self.addEventListener("activate", (event) => {
@@ -64,25 +88,11 @@ async function cachedPage() {
   return (await cache.match(indexURL)) || (await cache.match(self.registration.scope));
 }
 
-// page: network first, this version's copy when the network fails or
-// takes too long. The cached copy is not replaced: it matches the cached
-// files it names; a newer page comes with a newer worker.
+// page: this version's copy; the network only when it is missing.
 async function page(req) {
-  let timer;
-  const slow = new Promise((resolve) => {
-    timer = setTimeout(resolve, NETWORK_WAIT_MS);
-  });
-  const net = fetch(req).then(
-    (resp) => (resp.ok ? resp : null),
-    () => null
-  );
-  const first = await Promise.race([net, slow.then(() => undefined)]);
-  clearTimeout(timer);
-  if (first) return first;
   const cached = await cachedPage();
   if (cached) return cached;
-  const late = first === undefined ? await net : null;
-  return late || Response.error();
+  return fetch(req);
 }
 
 // asset: cache first; a miss is fetched and kept.

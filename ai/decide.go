@@ -30,10 +30,11 @@ type context struct {
 	collect float64 // points collected per point of our hand value when we win
 	loserK  float64 // points per point of our losing hand value
 	oppFlag [engine.NumSeats]engine.DangerFlags
-	fresh   bool  // end of the wall: fresh tiles are dangerous
-	deep    bool  // look ahead from hands one step from ready
-	noPair  uint8 // honours (bit i: kind 27+i) whose pair scores
-	deep3   bool  // ... and from hands two steps from ready
+	fresh   bool    // end of the wall: fresh tiles are dangerous
+	deep    bool    // look ahead from hands one step from ready
+	noPair  uint8   // honours (bit i: kind 27+i) whose pair scores
+	deep3   bool    // ... and from hands two steps from ready
+	surv    float64 // chance per turn that nobody else goes out
 }
 
 // declInfo sums up the declared sets for valuing a hand.
@@ -44,6 +45,8 @@ type declInfo struct {
 	exposed            bool    // a set was made with a claimed tile
 	suits              [4]int  // tiles per group (3 suits, honours)
 	scoring            bool    // a declared set scores points (spoils the no-score hand)
+	nExposed           int     // sets made with a claimed tile
+	majors             int     // major tiles in the declared sets
 }
 
 func (d *declInfo) add(m engine.Meld, own, prevailing engine.Wind) {
@@ -57,6 +60,11 @@ func (d *declInfo) add(m engine.Meld, own, prevailing engine.Wind) {
 	}
 	size := m.Kind.Size()
 	d.suits[groupOf(k)] += size
+	d.majors += majorTiles(m)
+	switch m.Kind {
+	case engine.Chow, engine.Pung, engine.Kong:
+		d.nExposed++
+	}
 	switch m.Kind {
 	case engine.Chow, engine.ClosedChow:
 		d.sets++
@@ -160,6 +168,7 @@ func (r *Robot) load(v *engine.View) *context {
 			x.oppFlag[i] = engine.ExposedDanger(p)
 		}
 	}
+	x.surv = r.survival(x)
 	x.fresh = x.live <= 4
 	x.deep = true
 	x.noPair = 0
@@ -214,6 +223,35 @@ func (x *context) dangerous(t engine.Tile) bool {
 		}
 	}
 	return false
+}
+
+// hazardBySets is the chance per turn that an opponent goes out, by the
+// number of sets it has declared.
+var hazardBySets = [...]float64{0.02, 0.024, 0.032, 0.05, 0.1}
+
+// survival is the chance per turn that nobody else goes out: the level's
+// constant, or, with the hazard model, from the opponents' declared sets
+// and the age of the wall.
+func (r *Robot) survival(x *context) float64 {
+	pr := &r.params
+	if !pr.hazard {
+		return pr.survival
+	}
+	age := 0.8 + 0.4*(1-float64(x.live)/80)
+	s := 1.0
+	for i, p := range x.g.Players {
+		if engine.Seat(i) == x.seat {
+			continue
+		}
+		n := 0
+		for _, m := range p.Melds {
+			if m.Kind != engine.NoMeld && m.Kind != engine.Pair && m.Kind != engine.ClosedPair {
+				n++
+			}
+		}
+		s *= 1 - min(0.5, hazardBySets[min(n, len(hazardBySets)-1)]*age)
+	}
+	return s
 }
 
 // typicalUkeire is the usual number of effective tiles (of about 120
@@ -298,7 +336,7 @@ func (r *Robot) pWinW(x *context, s, u int, u2, uw float64) float64 {
 	total, surv := 0.0, 1.0
 	steps := s + 1
 	for t := 0; t < x.turns; t++ {
-		surv *= pr.survival
+		surv *= x.surv
 		for j := steps - 1; j >= 0; j-- {
 			moved := dist[j] * rate[j]
 			dist[j] -= moved
@@ -507,7 +545,7 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 		uw = r.claimWeighted(c, mask, &x.unseen)
 	}
 	p := r.pWinW(x, s, u, u2, uw)
-	ev = p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
+	ev = p*(val*x.collect+pr.avoidLoss) + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
 		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * 0.9
 	}
@@ -739,6 +777,7 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		}
 	}
 	defer func() { x.deep = true }()
+	styled := r.style() != (styleNow{})
 	for k := range NumKinds {
 		if c[k] == 0 {
 			continue
@@ -750,6 +789,9 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		x.deep = int(after[k]) == minAfter
 		c[k]--
 		ev, s, u := r.evalHand(x, c, d, extra)
+		if styled {
+			ev *= r.styleFactor(c, d)
+		}
 		c[k]++
 		if pr.feedCost > 0 {
 			ev -= r.feedCost(x, k)
@@ -812,6 +854,7 @@ func (r *Robot) deepen(x *context, c *Counts, d *declInfo, extra []engine.Meld) 
 		cd := &r.cands[i]
 		c[cd.kind]--
 		ev, _, _ := r.evalHand(x, c, d, extra)
+		ev *= r.styleFactor(c, d)
 		c[cd.kind]++
 		if r.params.feedCost > 0 {
 			ev -= r.feedCost(x, cd.kind)
@@ -855,6 +898,7 @@ func (r *Robot) chooseDiscard(v *engine.View) (engine.Tile, bool) {
 	if x.hand.Total() == 0 {
 		return p.Concealed[0], false
 	}
+	r.switchStyle(&x.hand, &x.decl)
 	i := r.discardOptions(x, &x.hand, &x.decl, nil)
 	c := r.cands[i]
 	t := tileOf[c.kind]
@@ -907,6 +951,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	pr := &r.params
 	// passing: the hand as it is
 	evPass, sPass, _ := r.evalHand(x, &x.hand, &x.decl, nil)
+	evPass *= r.styleFactor(&x.hand, &x.decl)
 	best, bestEV, bestS := engine.Action(nil), evPass*(1+pr.claimMargin)+pr.claimFixed, sPass
 	if pr.shantenFirst {
 		bestEV = math.Inf(1)

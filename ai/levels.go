@@ -31,9 +31,11 @@ type params struct {
 	claimFixed           float64 // ... and by this many points
 	slowPenalty          float64 // factor per shanten step a discard loses
 	qPow, qLo            float64 // later steps' rates follow (u/typical)^qPow, within qLo..1/qLo
+	avoidLoss            float64 // points a win saves us from paying another winner
+	hazard               bool    // survival from the opponents' declared sets (else the constant)
 }
 
-func paramsFor(l Level) params {
+func paramsFor(l Level, tuning string) params {
 	p := params{
 		value: true, exact: true, defence: true, loser: true, call: true, twoStep: true,
 		feedCost: 1,
@@ -61,30 +63,13 @@ func paramsFor(l Level) params {
 		p.feedCost = 1.5
 		p.threeStep = true
 	}
+	tune(&p, tuning)
 	return p
 }
 
 // styleNow is the personality in force: one value of each knob.
 type styleNow struct {
 	chow, hidden, major, suit float64
-}
-
-func first(xs []float64, lo, hi float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	return max(lo, min(hi, xs[0]))
-}
-
-// style returns the knobs in force (the first value of each list).
-func (r *Robot) style() styleNow {
-	s := &r.opts.Style
-	return styleNow{
-		chow:   first(s.Chowness, -1, 1),
-		hidden: first(s.Hiddenness, 0, 1),
-		major:  first(s.Majorness, 0, 1),
-		suit:   first(s.Suitness, 0, 1),
-	}
 }
 
 // Preset is a named personality for the user interface.

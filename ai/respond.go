@@ -23,6 +23,8 @@ func (r *Robot) Respond(v *engine.View, ev engine.Event) []engine.Action {
 		return r.buf
 	}
 	switch m := ev.(type) {
+	case engine.CNewHand:
+		r.resetStyle()
 	case engine.CPause:
 		if !g.Ready[s] {
 			r.buf = append(r.buf, engine.PReady{})

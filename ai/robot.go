@@ -66,6 +66,7 @@ type Options struct {
 	Level Level
 	Style Style
 	Seed  uint64 // for the noise of the lower levels; same seed, same play
+	Tune  string // TEMPORARY: parameter overrides "name=value,..." (development)
 }
 
 // Robot decides a seat's actions from that seat's view alone. A Robot is
@@ -85,6 +86,7 @@ type Robot struct {
 	oneAway                map[scoreKey]readyInfo // hands one step from ready, this decision
 	twoAway                map[scoreKey]readyInfo // hands two steps from ready, this decision
 	sc                     scorer
+	stratPos               stylePos // the personality's knobs in force
 }
 
 // New returns a robot.
@@ -92,7 +94,7 @@ func New(o Options) *Robot {
 	r := &Robot{opts: o, buf: make([]engine.Action, 0, 4), scores: make(map[scoreKey]int, 256),
 		ready: make(map[scoreKey]readyInfo, 256), oneAway: make(map[scoreKey]readyInfo, 64),
 		twoAway: make(map[scoreKey]readyInfo, 64)}
-	r.params = paramsFor(o.Level.effective())
+	r.params = paramsFor(o.Level.effective(), o.Tune)
 	r.cands = make([]cand, 0, 16)
 	return r
 }

@@ -40,9 +40,9 @@ func menus() []menuDef {
 			{"&New local game…", "new", false},
 			{"&Host online game…", "host", false},
 			{"&Join online game…", "join", false},
-			{"&Save", "save", true},
-			{"Save &as…", "saveas", true},
-			{"&Resume game…", "resume", true},
+			{"&Save", "save", false},
+			{"Save &as…", "saveas", false},
+			{"&Resume game…", "resume", false},
 			{"&Quit", "quit", false},
 		}},
 		{"&Show", []menuItem{
@@ -315,6 +315,8 @@ func (u *ui) choose(a *App, m menuItem) {
 	u.closeMenu(a)
 	t, _ := a.scene.(*tableScene)
 	switch m.id {
+	case "save", "saveas", "resume":
+		fileCommand(a, m.id) // saves.go
 	case "host":
 		u.openPanel(a, u.hostPanel(a))
 	case "join":

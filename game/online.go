@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"mahjong/engine"
+	"mahjong/engine/protocol"
 	"mahjong/game/art"
 	"mahjong/game/client"
 	"mahjong/game/online"
@@ -32,14 +34,19 @@ const (
 
 // onlineSession is the online side of a table.
 type onlineSession struct {
-	host  *online.Host
-	guest *online.Guest
-	name  string
-	saved bool // the guest's session (with its player id) is stored
+	host   *online.Host
+	guest  *online.Guest
+	name   string
+	saved  bool   // the guest's session (with its player id) is stored
+	auto   bool   // our seat plays itself (SetAutoPlay)
+	server string // the mj-server we play on (JoinServer)
 }
 
 // update follows the room: a guest whose host restarted connects again.
 func (o *onlineSession) update(a *App, t *tableScene) {
+	if o.auto && t.cl != nil {
+		autoStep(t.cl)
+	}
 	if o.guest == nil || t.cl == nil {
 		return
 	}
@@ -86,6 +93,12 @@ type onlineForm struct {
 	room   string
 	seats  [3]int // 0 person, 1 robot
 	policy int    // online.Wait, StandIn, End
+
+	// Set by the desktop program before the first frame.
+	server   string // an mj-server to play on at once (host:port or a Unix socket)
+	serverID int    // our player id there (0: a new player)
+	connect  bool   // join Config.Room at once, without the Join dialog
+	auto     bool   // our seat plays itself
 }
 
 var policyWords = []string{"Wait for them", "A robot stands in", "End the game"}
@@ -255,7 +268,7 @@ func startJoining(a *App, f *onlineForm) {
 			g.Close()
 			return nil, nil, err
 		}
-		return &onlineSession{guest: g, name: name}, cl, nil
+		return &onlineSession{guest: g, name: name, auto: f.auto}, cl, nil
 	}))
 }
 
@@ -300,6 +313,8 @@ func (w *onlineWait) update(a *App, its []Intent) error {
 		if r.s.host != nil {
 			a.announce("Room " + r.s.host.Room() + " is open. Share the link: " + r.s.host.Link(a.cfg.Page))
 			a.ui.openPanel(a, a.ui.roomPanel(a, r.s.host))
+		} else if r.s.server != "" {
+			a.announce("Connected to " + r.s.server + ".")
 		} else {
 			a.announce("Joined the room.")
 		}
@@ -365,9 +380,83 @@ type kvStore interface {
 	set(key, value string)
 }
 
-// startOnline opens Join online game when the page's link names a room.
+// startOnline starts what the program asked for: a game on an
+// mj-server (JoinServer), or a room, joined at once (JoinRoomNow) or
+// through Join online game (the page's ?room=CODE link).
 func (a *App) startOnline() {
-	if a.cfg.Room != "" {
+	f := a.ui.onlineForm(a)
+	switch {
+	case f.server != "":
+		startServerGame(a, f)
+	case a.cfg.Room != "" && f.connect:
+		startJoining(a, f)
+	case a.cfg.Room != "":
 		a.ui.openPanel(a, a.ui.joinPanel(a))
 	}
+}
+
+// JoinServer makes the App play on the game server at addr (host:port,
+// or the path of a Unix socket) from its first frame, as player id (0: a
+// new player), like the original xmj's --server with --connect. Call it
+// before the App runs.
+func (a *App) JoinServer(addr string, id int) {
+	f := a.ui.onlineForm(a)
+	f.server, f.serverID = addr, id
+}
+
+// JoinRoomNow makes the App join Config.Room at once instead of opening
+// Join online game. Call it before the App runs.
+func (a *App) JoinRoomNow() { a.ui.onlineForm(a).connect = true }
+
+// SetAutoPlay makes our seat in an online or server game play itself,
+// pressing each prompt's default button (discarding the last tile of the
+// hand): for tests that run the whole program without a person. Call it
+// before the App runs.
+func (a *App) SetAutoPlay(on bool) { a.ui.onlineForm(a).auto = on }
+
+// startServerGame connects to an mj-server and sits us at its table.
+func startServerGame(a *App, f *onlineForm) {
+	name := strings.TrimSpace(f.name)
+	if name == "" {
+		name = "Player"
+	}
+	addr, id, auto := f.server, f.serverID, f.auto
+	a.switchTo(newOnlineWait(a, "Connecting to "+addr+"…", func(ctx context.Context) (*onlineSession, *client.Client, error) {
+		network := "tcp"
+		if !strings.Contains(addr, ":") || strings.Contains(addr, "/") {
+			network = "unix"
+		}
+		var d net.Dialer
+		nc, err := d.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, nil, fmt.Errorf("game: connecting to the server: %w", err)
+		}
+		cl, err := client.New(protocol.NewConn(nc), client.Config{Name: name, ID: id, Sort: a.cfg.Sort})
+		if err != nil {
+			nc.Close()
+			return nil, nil, err
+		}
+		return &onlineSession{name: name, auto: auto, server: addr}, cl, nil
+	}))
+}
+
+// autoStep answers the prompt, if any, with its default button; a
+// button that needs a tile gets the last tile of the hand that suits it.
+func autoStep(cl *client.Client) {
+	p := cl.Prompt()
+	if p.Kind == client.None || p.Kind == client.GameOver || len(p.Buttons) == 0 {
+		return
+	}
+	i := max(p.Default, 0)
+	b := p.Buttons[i]
+	if b.UsesSelection && !b.Enabled {
+		for k := len(cl.Hand()) - 1; k >= 0; k-- {
+			cl.Select(k)
+			if q := cl.Prompt(); i < len(q.Buttons) && q.Buttons[i].Act == b.Act && q.Buttons[i].Enabled {
+				b = q.Buttons[i]
+				break
+			}
+		}
+	}
+	cl.Press(b) // refused presses are tried again next frame
 }

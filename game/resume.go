@@ -84,6 +84,12 @@ func decodeSaved(text string) (settings, error) {
 	return set, nil
 }
 
+// savesKeeper is a preferences store that also says where saved games
+// go (tests: a store that fails).
+type savesKeeper interface {
+	SavedGames() prefs.Store
+}
+
 // memSaves keeps the saved games of in-memory preference stores (tests):
 // Apps sharing a prefs.Mem share their saved game too.
 var memSaves sync.Map // *prefs.Mem → *prefs.Mem
@@ -93,6 +99,9 @@ var memSaves sync.Map // *prefs.Mem → *prefs.Mem
 // (defaultSavedGames: localStorage, or a file in the configuration
 // directory).
 func savedGames(st prefs.Store) prefs.Store {
+	if w, ok := st.(savesKeeper); ok {
+		return w.SavedGames()
+	}
 	if m, ok := st.(*prefs.Mem); ok {
 		v, _ := memSaves.LoadOrStore(m, new(prefs.Mem))
 		return v.(*prefs.Mem)
@@ -110,14 +119,23 @@ type autosave struct {
 	readied bool
 
 	mu       sync.Mutex
-	err      error // the last storage failure, nil after a success
-	reported bool  // err has been shown
-	over     bool  // the game has ended: store nothing more
+	err      error  // the last storage failure, nil after a success
+	reported bool   // err has been shown
+	over     bool   // the game has ended: store nothing more
 	pending  string // the latest save not yet stored ("" when none)
+	last     string // the latest save, stored or not (saves.go: Save)
+	file     string // the name the game was last saved under (Save)
 }
 
 func newAutosave(a *App, set settings) *autosave {
-	return &autosave{st: savedGames(a.cfg.Store), set: set, resumed: set.resume != ""}
+	return &autosave{st: savedGames(a.cfg.Store), set: set, resumed: set.resume != "", last: set.resume}
+}
+
+// latest returns the game as last saved (the .mjs text; "" none yet).
+func (s *autosave) latest() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.last
 }
 
 // save keeps game to be stored on the next table tick (local.Config.Save:
@@ -129,6 +147,7 @@ func (s *autosave) save(game string) {
 	defer s.mu.Unlock()
 	if !s.over {
 		s.pending = game
+		s.last = game
 	}
 }
 
@@ -157,6 +176,8 @@ func (s *autosave) update(a *App, t *tableScene) {
 	if t.cl == nil {
 		return
 	}
+	publishState(a, t) // saves.go: mahjong.state()
+	pollOpened(a)      // saves.go: Resume game…
 	if s.resumed && !s.readied && t.prompt.Kind != client.None {
 		s.readied = true
 		if t.prompt.Kind == client.Ready {
@@ -224,6 +245,7 @@ func layoutResume(g *StartGeom, start, resume *Button, css float64) {
 
 // layout places the Resume button (start scene update hook).
 func (o *resumeOffer) layout(a *App, s *startScene) {
+	pollOpened(a) // saves.go: Resume game…
 	if o.shown() {
 		layoutResume(&s.geom, &s.start, &o.btn, a.scr.scale())
 	}

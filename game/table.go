@@ -571,6 +571,24 @@ func thinking(g *engine.Game, s engine.Seat) bool {
 	return false
 }
 
+// thinkingClaims returns the table positions of the other players who
+// may still claim the discard in play (xmj's ThinkingClaim "…"), leaving
+// out those already showing a claim.
+func thinkingClaims(g *engine.Game, ours int, bubbles *[4]bubble) []int {
+	if g.Phase != engine.Discarded {
+		return nil
+	}
+	var out []int
+	for seat := range engine.NumSeats {
+		pos := RelPos(seat, ours)
+		if pos == PosBottom || g.Players[seat] == nil || bubbles[pos].text != "" || !thinking(g, engine.Seat(seat)) {
+			continue
+		}
+		out = append(out, pos)
+	}
+	return out
+}
+
 func (s *tableScene) draw(dst *ebiten.Image, a *App) {
 	s.drawn = true
 	l := &s.lay
@@ -648,12 +666,18 @@ func (s *tableScene) draw(dst *ebiten.Image, a *App) {
 	if s.alert {
 		s.drawAlert(dst, a)
 	}
-	// Claim announcements, over everything.
+	// Claim announcements, over everything; with ThinkingClaim, "…" over
+	// the players who have not yet claimed the discard in play.
 	for pos, b := range s.bubbles {
 		if b.text == "" {
 			continue
 		}
 		s.drawBubble(dst, a, pos, b, a.tick)
+	}
+	if a.ui != nil && a.ui.p.Display.ThinkingClaim {
+		for _, pos := range thinkingClaims(v.Game, int(s.oursOr0()), &s.bubbles) {
+			s.drawBubble(dst, a, pos, bubble{text: "…", from: -bubblePop}, a.tick)
+		}
 	}
 	if s.tip.text != "" {
 		s.drawTip(dst, a)
@@ -777,6 +801,13 @@ func (s *tableScene) drawCenter(dst *ebiten.Image, a *App, v *engine.View) {
 	}
 	if sc := s.cl.Scoring(); !s.score.open && (len(sc.Hands) > 0 || sc.Washout != "") {
 		lines = append(lines, "Tap here or press S for the scores")
+	}
+	// InfoInMain: the latest messages here rather than in a window.
+	if a.ui != nil && a.ui.p.Display.InfoInMain {
+		ms := v.Messages[max(0, len(v.Messages)-3):]
+		for _, m := range ms {
+			lines = append(lines, messageLine(v, m))
+		}
 	}
 	f := l.Font * 0.9
 	lh := math.Round(f * 1.35)

@@ -4,26 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
-
-	"github.com/coder/websocket"
 )
 
 // All is WriteTo's address for every guest of the room.
 const All = -1
-
-// clientWriteTimeout bounds one WriteLine; clientReadLimit is far above
-// any frame a hub forwards.
-const (
-	clientWriteTimeout = 10 * time.Second
-	clientReadLimit    = 1 << 20
-)
 
 // Client is one end of a room: its host (ID 0) or one of its guests.
 // ReadLine, WriteLine and Close make it a line connection like
@@ -31,13 +18,10 @@ const (
 // other; keep reading, because pings are answered while a read is
 // under way and a peer that does not read is dropped.
 type Client struct {
-	c     *websocket.Conn
+	c     *conn  // the WebSocket: coder/websocket natively, the browser's under GOOS=js
 	room  string // the room's code
 	token string // brings this peer back to the room (keep it secret)
 	id    int    // 0 for the host
-
-	wmu sync.Mutex  // one write at a time, so that wd times just that one
-	wd  *time.Timer // drops the connection when a write outlasts clientWriteTimeout
 }
 
 // Kind says what a Message is.
@@ -129,31 +113,28 @@ func withQuery(endpoint string, q url.Values) (string, error) {
 // (?create, ?room=CODE, ?room=CODE&token=TOKEN) and waits for the
 // relay's welcome. Create and Join build the URL.
 func Dial(ctx context.Context, url string, opts DialOptions) (*Client, error) {
-	c, _, err := websocket.Dial(ctx, url, opts.websocket())
+	c, err := dial(ctx, url, opts)
 	if err != nil {
 		return nil, fmt.Errorf("relay: dial: %w", err)
 	}
-	c.SetReadLimit(clientReadLimit)
-	typ, b, err := c.Read(ctx)
+	text, b, err := c.read(ctx)
 	if err != nil {
-		c.CloseNow()
-		return nil, fmt.Errorf("relay: dial: %w", closeError(err))
+		c.closeNow()
+		return nil, fmt.Errorf("relay: dial: %w", err)
 	}
 	cl := &Client{c: c}
-	cl.wd = time.AfterFunc(time.Hour, func() { c.CloseNow() })
-	cl.wd.Stop()
 	f := strings.Fields(string(b))
 	switch {
-	case typ == websocket.MessageText && len(f) == 3 && f[0] == "!room":
+	case text && len(f) == 3 && f[0] == "!room":
 		cl.room, cl.token = f[1], f[2]
-	case typ == websocket.MessageText && len(f) == 3 && f[0] == "!guest":
+	case text && len(f) == 3 && f[0] == "!guest":
 		cl.room, cl.token = roomOf(url), f[2]
 		if cl.id, err = strconv.Atoi(f[1]); err != nil || cl.id <= 0 {
-			c.CloseNow()
+			c.closeNow()
 			return nil, fmt.Errorf("relay: dial: bad welcome %q", b)
 		}
 	default:
-		c.CloseNow()
+		c.closeNow()
 		return nil, fmt.Errorf("relay: dial: bad welcome %q", b)
 	}
 	return cl, nil
@@ -183,9 +164,9 @@ func (c *Client) IsHost() bool { return c.id == 0 }
 // ReadMessage returns the next frame: a line or a notice.
 func (c *Client) ReadMessage() (Message, error) {
 	for {
-		_, b, err := c.c.Read(context.Background())
+		_, b, err := c.c.read(context.Background())
 		if err != nil {
-			return Message{}, closeError(err)
+			return Message{}, err
 		}
 		if m, ok := parseFrame(b); ok {
 			return m, nil
@@ -279,13 +260,8 @@ func (c *Client) Kick(peer int) error {
 func (c *Client) write(prefix, line string) error {
 	b := make([]byte, 0, len(prefix)+len(line))
 	b = append(append(b, prefix...), line...)
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	c.wd.Reset(clientWriteTimeout)
-	err := c.c.Write(context.Background(), websocket.MessageText, b)
-	c.wd.Stop()
-	if err != nil {
-		return fmt.Errorf("relay: write: %w", closeError(err))
+	if err := c.c.write(b); err != nil {
+		return fmt.Errorf("relay: write: %w", err)
 	}
 	return nil
 }
@@ -294,23 +270,8 @@ func (c *Client) write(prefix, line string) error {
 // host that just vanishes (or reloads its page) can come back with its
 // token.
 func (c *Client) Close() error {
-	c.wd.Stop()
-	err := c.c.Close(websocket.StatusNormalClosure, "")
-	if err != nil && !errors.Is(err, net.ErrClosed) {
+	if err := c.c.close(); err != nil {
 		return fmt.Errorf("relay: close: %w", err)
 	}
 	return nil
-}
-
-// closeError turns the relay's close frame into io.EOF (normal closure)
-// or a *CloseError.
-func closeError(err error) error {
-	var ce websocket.CloseError
-	if !errors.As(err, &ce) {
-		return err
-	}
-	if ce.Code == websocket.StatusNormalClosure {
-		return io.EOF
-	}
-	return &CloseError{Status: int(ce.Code), Reason: ce.Reason}
 }

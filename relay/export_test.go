@@ -1,3 +1,5 @@
+//go:build !js
+
 package relay
 
 import (
@@ -13,9 +15,9 @@ func (c *Client) WriteRaw(binary bool, b []byte) error {
 	if binary {
 		typ = websocket.MessageBinary
 	}
-	return c.c.Write(context.Background(), typ, b)
+	return c.c.ws.Write(context.Background(), typ, b)
 }
 
 // Drop ends the connection without a close handshake, as a lost
 // network or a crashed page would.
-func (c *Client) Drop() { c.c.CloseNow() }
+func (c *Client) Drop() { c.c.closeNow() }

@@ -11,8 +11,11 @@ set -eu
 cd "$(dirname "$0")/.."
 
 out=${1:-dist}
-site=dist/site
-scripts/build-site.sh "$site"
+# MJ_SITE: a site already built by build-site.sh to take instead (tests).
+site=${MJ_SITE:-dist/site}
+if [ -z "${MJ_SITE:-}" ]; then
+	scripts/build-site.sh "$site"
+fi
 mkdir -p "$out"
 
 hash() { sha256sum "$1" | cut -c1-12; }
@@ -77,4 +80,5 @@ done
 if [ ! -f "$out/$wasm.br" ] && [ ! -f "$out/$wasm.gz" ]; then
 	gzip -9 -n -c "$out/$wasm" >"$out/$wasm.gz"
 fi
+chmod a+r "$out"/*
 echo "build-dist.sh: built $out (version $version: $wasm, $exec)"

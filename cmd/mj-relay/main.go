@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command mj-relay serves the relay on its own: the WebSocket endpoint
 // at /relay, a health check at /healthz and Prometheus metrics at
 // /metrics, with structured logs (log/slog) on standard error and a

@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command mj-web is the web host of the table: it serves the site that
 // `make site` builds (index.html, wasm_exec.js and mahjong.wasm, compressed
 // with brotli or gzip when the browser accepts it), the WebSocket relay at

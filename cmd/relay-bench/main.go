@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command relay-bench measures the relay on 127.0.0.1, side by side with
 // a bare coder/websocket echo server as the ceiling. For each server it
 // starts a child process (so that memory is the server's alone), then:

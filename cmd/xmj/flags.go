@@ -12,6 +12,7 @@ import (
 
 	"mahjong/game"
 	"mahjong/game/art"
+	"mahjong/game/online"
 	"mahjong/game/prefs"
 )
 
@@ -22,6 +23,12 @@ var errUsage = errors.New("xmj: usage")
 type options struct {
 	cfg        game.Config
 	screenshot string // write the first table frame here and quit
+
+	// Playing elsewhere than in a local game.
+	server  string // an mj-server: host:port or a Unix socket's path
+	id      int    // our player id on the server (0: a new player)
+	connect bool   // connect at once (--server always does; with --room: no Join dialog)
+	auto    bool   // our seat plays itself and the game's events go to standard output
 }
 
 // parseFlags reads xmj's flags. Of a pair such as --animate and
@@ -71,6 +78,12 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	})
 	fl.String("tileset-path", "", "accepted for compatibility: the tile sets are compiled in")
 	fl.StringVar(&o.screenshot, "screenshot", "", "write the first table frame to this PNG `file` and quit")
+	fl.StringVar(&o.server, "server", "", "play on the mj-server at `address` (host:port, or a Unix socket's path)")
+	fl.IntVar(&o.id, "id", 0, "our player `id` on the server, to take a seat back (0: a new player)")
+	fl.BoolVar(&o.connect, "connect", false, "connect at once (--server always does; with --room, skip the Join dialog)")
+	fl.StringVar(&o.cfg.Relay, "relay", "", "the relay's `URL` for online rooms (ws://host:8080/relay)")
+	fl.StringVar(&o.cfg.Room, "room", "", "join the online room with this `code` (with --relay)")
+	fl.BoolVar(&o.auto, "auto-play", false, "for tests: our seat plays itself and the game's events are printed")
 	// The stored preferences (~/.xmjrc, or the config directory's
 	// mahjong/xmjrc) come first and the flags given override them, as in
 	// the original. A damaged file is reported and its good lines used.
@@ -88,10 +101,36 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		fl.Usage()
 		return o, errUsage
 	}
-	if o.screenshot != "" {
+	if err := o.check(); err != nil {
+		fmt.Fprintln(stderr, "xmj:", err)
+		return o, errUsage
+	}
+	if o.cfg.Relay != "" {
+		o.cfg.Page = online.PageForRelay(o.cfg.Relay) // for the links of rooms we host
+	}
+	if o.screenshot != "" && o.server == "" && o.cfg.Room == "" {
 		o.cfg.AutoStart = true // the table, not the start dialog
 	}
 	return o, nil
+}
+
+// check refuses flags that do not go together.
+func (o *options) check() error {
+	switch {
+	case o.server != "" && (o.cfg.Room != "" || o.cfg.Relay != ""):
+		return errors.New("--server and --relay/--room exclude each other")
+	case o.cfg.Room != "" && o.cfg.Relay == "":
+		return errors.New("--room needs --relay")
+	case o.cfg.Relay != "" && !strings.HasPrefix(o.cfg.Relay, "ws://") && !strings.HasPrefix(o.cfg.Relay, "wss://"):
+		return fmt.Errorf("--relay wants a ws:// or wss:// URL, not %q", o.cfg.Relay)
+	case o.id < 0:
+		return fmt.Errorf("--id must not be negative, not %d", o.id)
+	case o.id != 0 && o.server == "":
+		return errors.New("--id needs --server")
+	case o.auto && o.server == "" && o.cfg.Room == "":
+		return errors.New("--auto-play needs --server or --room")
+	}
+	return nil
 }
 
 // defaultName is the original's default: $LOGNAME, else the user's login.

@@ -94,7 +94,13 @@ func TestParseFlags(t *testing.T) {
 		{name: "size big", args: []string{"--size", "20"}, bad: true},
 		{name: "size word", args: []string{"--size", "big"}, bad: true},
 		{name: "unknown tileset", args: []string{"--tileset", "fancy"}, bad: true},
-		{name: "unknown flag", args: []string{"--server", "localhost:5000"}, bad: true},
+		{name: "unknown flag", args: []string{"--serve", "localhost:5000"}, bad: true},
+		{name: "server and room", args: []string{"--server", "h:1", "--relay", "ws://h/relay", "--room", "ABC"}, bad: true},
+		{name: "room without relay", args: []string{"--room", "ABC"}, bad: true},
+		{name: "relay not ws", args: []string{"--relay", "http://h/relay"}, bad: true},
+		{name: "id without server", args: []string{"--id", "2"}, bad: true},
+		{name: "negative id", args: []string{"--server", "h:1", "--id", "-1"}, bad: true},
+		{name: "auto-play alone", args: []string{"--auto-play"}, bad: true},
 		{name: "argument", args: []string{"extra"}, bad: true},
 		{name: "bad bool", args: []string{"--animate=maybe"}, bad: true},
 	}
@@ -120,6 +126,39 @@ func TestParseFlags(t *testing.T) {
 				t.Errorf("parseFlags(%q) = %+v (screenshot %q), want %+v (screenshot %q)", tt.args, o.cfg, o.screenshot, tt.want, tt.shot)
 			}
 		})
+	}
+}
+
+// TestConnectFlags reads the flags that play elsewhere than in a local game.
+func TestConnectFlags(t *testing.T) {
+	t.Setenv("LOGNAME", "tester")
+	noPrefs(t)
+	tests := []struct {
+		args    []string
+		server  string
+		id      int
+		connect bool
+		auto    bool
+		relay   string
+		room    string
+		page    string
+	}{
+		{args: []string{"--server", "localhost:5000"}, server: "localhost:5000"},
+		{args: []string{"--server", "/tmp/mj.sock", "--id", "3", "--connect", "--auto-play"}, server: "/tmp/mj.sock", id: 3, connect: true, auto: true},
+		{args: []string{"--relay", "ws://example.org:8080/relay"}, relay: "ws://example.org:8080/relay", page: "http://example.org:8080/"},
+		{args: []string{"--relay", "wss://example.org/mj/relay", "--room", "ABCD", "--connect"}, relay: "wss://example.org/mj/relay", room: "ABCD", connect: true, page: "https://example.org/mj/"},
+	}
+	for _, tt := range tests {
+		o, err := parseFlags(tt.args, io.Discard)
+		if err != nil {
+			t.Errorf("parseFlags(%q): %v", tt.args, err)
+			continue
+		}
+		if o.server != tt.server || o.id != tt.id || o.connect != tt.connect || o.auto != tt.auto ||
+			o.cfg.Relay != tt.relay || o.cfg.Room != tt.room || o.cfg.Page != tt.page || o.cfg.AutoStart {
+			t.Errorf("parseFlags(%q) = server %q id %d connect %v auto %v relay %q room %q page %q autostart %v",
+				tt.args, o.server, o.id, o.connect, o.auto, o.cfg.Relay, o.cfg.Room, o.cfg.Page, o.cfg.AutoStart)
+		}
 	}
 }
 

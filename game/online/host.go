@@ -42,6 +42,11 @@ const (
 	End                   // the game ends (--end-on-disconnect), with Penalties
 )
 
+// RedialFor is how long a host whose relay connection was lost keeps
+// trying to come back to its room (the relay keeps the room for five
+// minutes by default).
+const RedialFor = 2 * time.Minute
+
 // HostConfig describes an online game we host.
 type HostConfig struct {
 	Endpoint     string            // the relay's URL (ws:// or wss://…/relay)
@@ -211,6 +216,10 @@ func NewHost(ctx context.Context, cfg HostConfig) (*Host, error) {
 		}
 	}
 	h.ln = roomconn.New(rc, nil)
+	room, token := rc.Room(), rc.Token()
+	h.ln.Redial(func(ctx context.Context) (*relay.Client, error) {
+		return relay.Join(ctx, cfg.Endpoint, room, token, cfg.Dial)
+	}, RedialFor)
 	if cfg.Pace != 0 {
 		h.ln.SetPace(cfg.Pace, roomconn.DefaultBurst)
 	}
@@ -280,6 +289,10 @@ func (h *Host) Err() error {
 	defer h.mu.Unlock()
 	return h.err
 }
+
+// RelayClient returns the relay connection in use (a new one after the
+// host came back from a lost connection).
+func (h *Host) RelayClient() *relay.Client { return h.ln.Client() }
 
 // RelayErr returns why the relay connection ended, nil while it is up.
 func (h *Host) RelayErr() error { return h.ln.Err() }

@@ -48,13 +48,27 @@ func newRelay(t *testing.T) string {
 // cutter dials the relay and can cut its connections without a close
 // handshake, as a lost network or a reloaded page does.
 type cutter struct {
-	mu    sync.Mutex
-	conns []net.Conn
+	mu      sync.Mutex
+	conns   []net.Conn
+	refused bool // dialling fails (a network that is down)
+}
+
+// refuse makes every later dial fail.
+func (k *cutter) refuse() {
+	k.mu.Lock()
+	k.refused = true
+	k.mu.Unlock()
 }
 
 func (k *cutter) opts() relay.DialOptions {
 	var d net.Dialer
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		k.mu.Lock()
+		refused := k.refused
+		k.mu.Unlock()
+		if refused {
+			return nil, errors.New("cutter: the network is down")
+		}
 		c, err := d.DialContext(ctx, network, addr)
 		if err == nil {
 			k.mu.Lock()

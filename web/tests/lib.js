@@ -240,3 +240,114 @@ export async function startFrameMeter(page) {
     };
   });
 }
+
+// --- offline-first tests (offline, resume, saves) ---
+
+// distDir is the static site `make dist` builds (MJ_DIST_DIR, default dist).
+export const distDir = path.resolve(repoRoot, process.env.MJ_DIST_DIR || "dist");
+
+// distMissing says why the built static site cannot be used, or "".
+export function distMissing() {
+  for (const f of ["index.html", "sw.js", "manifest.webmanifest"]) {
+    if (!fs.existsSync(path.join(distDir, f))) return `no ${f} in ${distDir} (make dist)`;
+  }
+  return "";
+}
+
+const mimeTypes = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".webmanifest": "application/manifest+json",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".mjs": "application/octet-stream",
+};
+
+// staticServer serves dir under the sub-path prefix ("/a/b/") on a free
+// loopback port, as a plain static host does: files as they are (a
+// precompressed .br or .gz beside one is sent when the browser accepts it,
+// as static hosts do), no caching headers, no rewriting. It resolves to
+// { url, take, close }: take() returns { requests, bytes, paths } sent
+// since the last take (bytes counted on the sockets, headers included).
+export async function staticServer(dir, prefix = "/") {
+  const http = await import("node:http");
+  let requests = 0, paths = [];
+  const sockets = new Set();
+  let closedBytes = 0, taken = 0;
+  const srv = http.createServer((req, res) => {
+    requests++;
+    const u = new URL(req.url, "http://x");
+    paths.push(u.pathname);
+    if (!u.pathname.startsWith(prefix)) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    let rel = decodeURIComponent(u.pathname.slice(prefix.length)) || "index.html";
+    if (rel.endsWith("/")) rel += "index.html";
+    const file = path.resolve(dir, rel);
+    if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    const headers = { "Content-Type": mimeTypes[path.extname(file)] || "application/octet-stream" };
+    const accept = String(req.headers["accept-encoding"] || "");
+    let send = file;
+    for (const [enc, ext] of [["br", ".br"], ["gzip", ".gz"]]) {
+      if (accept.includes(enc) && fs.existsSync(file + ext)) {
+        send = file + ext;
+        headers["Content-Encoding"] = enc;
+        headers["Vary"] = "Accept-Encoding";
+        break;
+      }
+    }
+    headers["Content-Length"] = fs.statSync(send).size;
+    res.writeHead(200, headers);
+    if (req.method === "HEAD") res.end();
+    else fs.createReadStream(send).pipe(res);
+  });
+  srv.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => {
+      closedBytes += s.bytesWritten;
+      sockets.delete(s);
+    });
+  });
+  await new Promise((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const bytes = () => closedBytes + [...sockets].reduce((n, s) => n + s.bytesWritten, 0);
+  let closed = null;
+  return {
+    url: `http://127.0.0.1:${srv.address().port}${prefix}`,
+    take() {
+      const now = bytes();
+      const out = { requests, bytes: now - taken, paths };
+      taken = now;
+      requests = 0;
+      paths = [];
+      return out;
+    },
+    close() {
+      if (!closed) {
+        closed = new Promise((resolve) => srv.close(resolve));
+        srv.closeAllConnections();
+      }
+      return closed;
+    },
+  };
+}
+
+// pressUntil presses key until an announcement matching re comes (the game's
+// first frame may not have run when the page is ready), within timeout.
+export async function pressUntil(page, key, re, { timeout = 60_000 } = {}) {
+  const { pressKey } = await import("./play.js");
+  const by = Date.now() + timeout;
+  const from = (await lines(page)).length;
+  for (;;) {
+    await pressKey(page, key);
+    try {
+      return await waitForLine(page, re, { from, timeout: 3_000 });
+    } catch (err) {
+      if (Date.now() > by) throw err;
+    }
+  }
+}

@@ -12,10 +12,16 @@
 // controller always hears of the old connection's loss before the
 // returning player's Connect.
 //
+// With Redial, a host whose relay connection is lost (not closed) comes
+// back to its room by itself; its guests' connections end and start
+// again, and the relay's notice that the host is back makes the guests
+// connect again.
+//
 // It builds natively and for the browser (GOOS=js).
 package roomconn
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -39,6 +45,13 @@ type Listener struct {
 	err     error         // why reading stopped
 	done    chan struct{} // closed when reading stops
 	notify  func(relay.Message)
+
+	// Coming back after a lost relay connection (Redial).
+	dial    func(context.Context) (*relay.Client, error)
+	giveUp  time.Duration
+	closing bool               // Close was called
+	stop    context.CancelFunc // ends a redial under way
+	stopCtx context.Context
 
 	pace pacer // keeps our frames under the relay's rate limit
 }
@@ -104,8 +117,97 @@ func New(host *relay.Client, notify func(relay.Message)) *Listener {
 		notify: notify,
 		pace:   pacer{rate: DefaultRate, burst: DefaultBurst, tokens: DefaultBurst},
 	}
+	l.stopCtx, l.stop = context.WithCancel(context.Background())
 	go l.read()
 	return l
+}
+
+// Redial makes the listener come back to its room by itself when the
+// relay connection is lost rather than closed (a network blip, a relay
+// restart): every guest connection ends, as if the guests had left, dial
+// is called with growing pauses until it returns the room's host again
+// or giveUp has passed, and the guests, whom the relay tells that the
+// host is back, arrive again through Accept. dial should rejoin with the
+// room's code and host token (relay.Join). Call it before anything can
+// fail, right after New.
+func (l *Listener) Redial(dial func(context.Context) (*relay.Client, error), giveUp time.Duration) {
+	l.mu.Lock()
+	l.dial, l.giveUp = dial, giveUp
+	l.mu.Unlock()
+}
+
+// Redial pauses: the first try at once, then growing to the longest.
+const (
+	redialFirst   = 100 * time.Millisecond
+	redialLongest = 5 * time.Second
+)
+
+// fatal reports whether a relay connection's end rules out coming back:
+// the relay closed it normally (io.EOF itself, not a connection's EOF
+// wrapped in an error), the room is gone, or another connection took
+// our place. (When we close it ourselves, Listener.closing says so.)
+func fatal(err error) bool {
+	if err == io.EOF {
+		return true
+	}
+	switch relay.CloseStatus(err) {
+	case relay.StatusReplaced, relay.StatusRoomGone, relay.StatusBadToken, relay.StatusUnknownRoom,
+		relay.StatusKicked, relay.StatusBadRequest:
+		return true
+	}
+	return false
+}
+
+// redial tries to come back after err; it returns the new connection,
+// or nil when it gave up or the listener is closing.
+func (l *Listener) redial(err error) *relay.Client {
+	l.mu.Lock()
+	dial, giveUp := l.dial, l.giveUp
+	if dial == nil || l.closing || fatal(err) {
+		l.mu.Unlock()
+		return nil
+	}
+	// The guests' connections end now. They stay in conns, so that a
+	// guest's next connection waits until the host has closed this one:
+	// the controller hears of the loss before the guest's return.
+	for _, c := range l.conns {
+		c.in.Finish(io.EOF)
+	}
+	l.mu.Unlock()
+	ctx, cancel := context.WithTimeout(l.stopCtx, giveUp)
+	defer cancel()
+	pause := redialFirst
+	for {
+		try, cancelTry := context.WithTimeout(ctx, 10*time.Second)
+		rc, derr := dial(try)
+		cancelTry()
+		if derr == nil {
+			if !rc.IsHost() || rc.Room() != l.Room() {
+				rc.Close()
+				return nil
+			}
+			l.mu.Lock()
+			if l.closing {
+				l.mu.Unlock()
+				rc.Close()
+				return nil
+			}
+			l.host = rc
+			l.mu.Unlock()
+			return rc
+		}
+		if fatal(derr) {
+			return nil
+		}
+		t := time.NewTimer(pause)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		}
+		pause = min(2*pause, redialLongest)
+	}
 }
 
 // SetPace changes how many frames per second (with bursts of burst) we
@@ -116,11 +218,15 @@ func (l *Listener) SetPace(rate float64, burst int) {
 	l.pace.mu.Unlock()
 }
 
-// Client returns the relay connection.
-func (l *Listener) Client() *relay.Client { return l.host }
+// Client returns the relay connection (a new one after Redial came back).
+func (l *Listener) Client() *relay.Client {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.host
+}
 
 // Room returns the room's code.
-func (l *Listener) Room() string { return l.host.Room() }
+func (l *Listener) Room() string { return l.Client().Room() }
 
 // Done is closed when the relay connection has ended.
 func (l *Listener) Done() <-chan struct{} { return l.done }
@@ -157,7 +263,12 @@ func (l *Listener) Accept() (*Conn, error) {
 // Close leaves the room (ending it, since we are its host) and ends
 // every guest connection.
 func (l *Listener) Close() error {
-	err := l.host.Close()
+	l.mu.Lock()
+	l.closing = true
+	host := l.host
+	l.mu.Unlock()
+	l.stop()
+	err := host.Close()
 	<-l.done
 	return err
 }
@@ -171,11 +282,16 @@ func (l *Listener) wake() {
 
 func (l *Listener) read() {
 	defer close(l.done)
+	host := l.Client()
 	for {
-		m, err := l.host.ReadMessage()
+		m, err := host.ReadMessage()
 		if err != nil {
+			if rc := l.redial(err); rc != nil {
+				host = rc
+				continue
+			}
 			l.mu.Lock()
-			if errors.Is(err, net.ErrClosed) || errors.Is(err, io.EOF) {
+			if l.closing || errors.Is(err, net.ErrClosed) || errors.Is(err, io.EOF) {
 				err = ErrClosed
 			}
 			l.err = err
@@ -261,7 +377,7 @@ func (c *Conn) WriteLine(line string) error {
 		return fmt.Errorf("roomconn: guest %d has gone", c.guest)
 	}
 	c.l.pace.wait()
-	return c.l.host.WriteTo(c.guest, line)
+	return c.l.Client().WriteTo(c.guest, line)
 }
 
 // Close detaches this connection; the guest stays in the room, and its

@@ -1,0 +1,144 @@
+// (c) and (d): saved-game files in the browser. A local game is saved from
+// the Game menu (Save: a name is asked, the .mjs is downloaded); the file
+// then loads in the original /usr/games/mj-server and in ours with
+// --load-game and play goes on to the end (the Go test
+// TestBrowserSaveLoadsInBothServers, given the file). A corrupt file
+// uploaded through Resume game… is refused with a message and nothing
+// changes (the table's state, the autosave); a file saved by the original
+// server (TestOriginalSaveForBrowser writes one) is uploaded through Resume
+// game… and play goes on in the browser.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import {
+  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, lines, outDir, repoRoot, record,
+} from "./lib.js";
+import { nextPrompt, choose, pressKey } from "./play.js";
+
+const skip = skipReason();
+const original = "/usr/games/mj-server";
+let server, browser;
+
+before(async () => {
+  if (skip) return;
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// alt presses Alt with a letter (the menu mnemonics).
+async function alt(page, key) {
+  await page.keyboard.down("Alt");
+  try {
+    await pressKey(page, key);
+  } finally {
+    await page.keyboard.up("Alt");
+  }
+}
+
+// menu opens the Game menu and chooses the entry with the letter key.
+async function gameMenu(page, key) {
+  const from = (await lines(page)).length;
+  await alt(page, "g");
+  await waitForLine(page, /menu: /, { from, timeout: 20_000 });
+  await pressKey(page, key);
+}
+
+// play answers n prompts by keyboard and returns the index after the last.
+async function play(page, n, from = 0) {
+  for (let i = 0; i < n; i++) {
+    const p = await nextPrompt(page, from, 120_000);
+    from = p.index + 1;
+    if (/^Game over/.test(p.text)) break;
+    const b = p.buttons[choose(p)];
+    if (b.needsTile) await pressKey(page, "ArrowRight");
+    await pressKey(page, b.key.toLowerCase());
+  }
+  return from;
+}
+
+async function state(page) {
+  return page.evaluate(() => (globalThis.mahjong.state ? globalThis.mahjong.state() : ""));
+}
+
+// goTest runs one Go test of internal/server with env; it returns
+// { status, out }.
+function goTest(name, env) {
+  const r = spawnSync("go", ["test", "-count=1", "-v", "-run", `^${name}$`, "./internal/server/"], {
+    cwd: repoRoot, env: { ...process.env, ...env }, encoding: "utf8", timeout: 900_000,
+  });
+  return { status: r.status, out: (r.stdout || "") + (r.stderr || "") };
+}
+
+test("saves: Save downloads a .mjs both servers load; corrupt files refused; the original's loads", { skip, timeout: 1_800_000 }, async () => {
+  const figures = {};
+  fs.mkdirSync(outDir, { recursive: true });
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  await followAnnouncements(ctx);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(server.url + "?seed=77&name=Rita&animate=0&start=1", { waitUntil: "load", timeout: 300_000 });
+  await waitForMark(page, "mj:first-frame", 120_000);
+  await page.locator("canvas").focus();
+  let from = await play(page, 8);
+
+  // (c) Save: the name asked, the file downloaded.
+  const saved = path.join(outDir, "browser-save.mjs");
+  page.once("dialog", (d) => d.accept("browser-save"));
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), gameMenu(page, "s")]);
+  assert.equal(download.suggestedFilename(), "browser-save.mjs");
+  await download.saveAs(saved);
+  await waitForLine(page, /^Game saved as browser-save\.mjs/, { from, timeout: 30_000 });
+  const text = fs.readFileSync(saved, "utf8");
+  assert.match(text, /^Wall /m, "the file holds the wall");
+  figures.savedBytes = text.length;
+
+  if (fs.existsSync(original)) {
+    const t0 = Date.now();
+    const r = goTest("TestBrowserSaveLoadsInBothServers", { MJ_BROWSER_SAVE: saved });
+    figures.serversSeconds = Math.round((Date.now() - t0) / 1000);
+    assert.equal(r.status, 0, r.out.slice(-4000));
+    assert.match(r.out, /--- PASS: TestBrowserSaveLoadsInBothServers\/browser/);
+  } else if (process.env.CI) {
+    assert.fail(`${original} is needed in CI`);
+  }
+
+  // (d) A corrupt file: refused with a message, nothing changed.
+  await play(page, 1, from);
+  const before = await state(page);
+  const stored = await page.evaluate(() => localStorage.getItem("mahjong.autosave"));
+  const corrupt = path.join(outDir, "corrupt.mjs");
+  fs.writeFileSync(corrupt, text.replace(/^Wall [^\r\n]*/m, "Wall 1 2 3"));
+  from = (await lines(page)).length;
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 60_000 }), gameMenu(page, "r")]);
+  await chooser.setFiles(corrupt);
+  await waitForLine(page, /^The file corrupt\.mjs cannot be resumed: /, { from, timeout: 30_000 });
+  assert.equal(await state(page), before, "the table changed");
+  assert.equal(await page.evaluate(() => localStorage.getItem("mahjong.autosave")), stored, "the autosave changed");
+
+  // A file the original server saved: uploaded, resumed, play goes on.
+  if (fs.existsSync(original)) {
+    const orig = path.join(outDir, "original-save.mjs");
+    const r = goTest("TestOriginalSaveForBrowser", { MJ_ORIGINAL_SAVE_OUT: orig });
+    assert.equal(r.status, 0, r.out.slice(-4000));
+    from = (await lines(page)).length;
+    const [ch] = await Promise.all([page.waitForEvent("filechooser", { timeout: 60_000 }), gameMenu(page, "r")]);
+    await ch.setFiles(orig);
+    const at = await waitForLine(page, /^Resuming the game in original-save\.mjs\./, { from, timeout: 30_000 });
+    await play(page, 6, at.index + 1);
+    const s = JSON.parse(await state(page));
+    assert.ok(s.players.some((p) => p.name === "Alice"), `the original's players: ${JSON.stringify(s.players)}`);
+    figures.originalResumed = true;
+  }
+  record("saves", figures);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
