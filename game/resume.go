@@ -34,6 +34,8 @@ type savedGame struct {
 	ClaimTime int          `json:"claimTime"`
 	Seed      uint64       `json:"seed"`
 	Game      string       `json:"game"` // the controller's saved game
+	// Hands are the Scoring history's hands that Game does not replay.
+	Hands []client.HandRecord `json:"hands,omitempty"`
 }
 
 type savedSeat struct {
@@ -43,8 +45,8 @@ type savedSeat struct {
 }
 
 // encodeSaved returns the stored form of game, started with set.
-func encodeSaved(set settings, game string) string {
-	sg := savedGame{Version: savedVersion, Name: set.name, Random: set.random, ClaimTime: set.claimTime, Seed: set.seed, Game: game}
+func encodeSaved(set settings, game string, hands []client.HandRecord) string {
+	sg := savedGame{Version: savedVersion, Name: set.name, Random: set.random, ClaimTime: set.claimTime, Seed: set.seed, Game: game, Hands: hands}
 	for i, r := range set.robots {
 		sg.Robots[i] = savedSeat{Name: r.Name, Level: r.Level, Preset: r.Preset}
 	}
@@ -74,7 +76,7 @@ func decodeSaved(text string) (settings, error) {
 	if err := local.CheckGame(sg.Game); err != nil {
 		return settings{}, fmt.Errorf("game: the saved game cannot go on: %v", err)
 	}
-	set := settings{name: sg.Name, random: sg.Random, claimTime: sg.ClaimTime, seed: sg.Seed, resume: sg.Game}
+	set := settings{name: sg.Name, random: sg.Random, claimTime: sg.ClaimTime, seed: sg.Seed, resume: sg.Game, hands: sg.Hands}
 	for i, r := range sg.Robots {
 		if r.Name == "" {
 			return settings{}, errors.New("game: the saved game lacks a robot's name")
@@ -119,12 +121,13 @@ type autosave struct {
 	readied bool
 
 	mu       sync.Mutex
-	err      error  // the last storage failure, nil after a success
-	reported bool   // err has been shown
-	over     bool   // the game has ended: store nothing more
-	pending  string // the latest save not yet stored ("" when none)
-	last     string // the latest save, stored or not (saves.go: Save)
-	file     string // the name the game was last saved under (Save)
+	err      error               // the last storage failure, nil after a success
+	reported bool                // err has been shown
+	over     bool                // the game has ended: store nothing more
+	pending  string              // the latest save not yet stored ("" when none)
+	hands    []client.HandRecord // the earlier hands, with pending
+	last     string              // the latest save, stored or not (saves.go: Save)
+	file     string              // the name the game was last saved under (Save)
 }
 
 func newAutosave(a *App, set settings) *autosave {
@@ -142,11 +145,11 @@ func (s *autosave) latest() string {
 // on the game's host goroutine). A burst of robot moves within one frame
 // is stored once: each store writes the whole game, and in the browser
 // that write blocks the page.
-func (s *autosave) save(game string) {
+func (s *autosave) save(game string, hands []client.HandRecord) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.over {
-		s.pending = game
+		s.pending, s.hands = game, hands
 		s.last = game
 	}
 }
@@ -154,7 +157,7 @@ func (s *autosave) save(game string) {
 // flush stores the pending save, if any (s.mu held).
 func (s *autosave) flush() {
 	if s.pending != "" && !s.over {
-		s.failed(s.st.Save(encodeSaved(s.set, s.pending)))
+		s.failed(s.st.Save(encodeSaved(s.set, s.pending, s.hands)))
 	}
 	s.pending = ""
 }

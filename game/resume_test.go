@@ -15,7 +15,7 @@ import (
 func TestSavedEncoding(t *testing.T) {
 	set := settings{name: "Ann", random: true, claimTime: 8, seed: 42,
 		robots: [3]RobotSeat{{Name: "Bob", Level: ai.Easy, Preset: "x"}, {Name: "Cat"}, {Name: "Dan", Level: ai.Expert}}}
-	text := encodeSaved(set, "garbage\r\n")
+	text := encodeSaved(set, "garbage\r\n", nil)
 	if _, err := decodeSaved(text); err == nil || !strings.HasPrefix(err.Error(), "game: ") {
 		t.Errorf("a save with a damaged game: %v", err)
 	}

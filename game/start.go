@@ -10,6 +10,7 @@ import (
 
 	"mahjong/ai"
 	"mahjong/game/art"
+	"mahjong/game/client"
 )
 
 // settings are what the new-game dialog decides.
@@ -19,7 +20,8 @@ type settings struct {
 	random    bool
 	claimTime int // seconds; 0: no limit
 	seed      uint64
-	resume    string // a saved game to continue (resume.go); "" a new game
+	resume    string              // a saved game to continue (resume.go); "" a new game
+	hands     []client.HandRecord // the Scoring history's earlier hands, with resume
 }
 
 var defaultRobotNames = [3]string{"Robot Ann", "Robot Bob", "Robot Cy"}

@@ -117,7 +117,7 @@ func newTableScene(a *App, set settings) *tableScene {
 	a.saving.Store(s.saver)
 	loc, err := local.Start(local.Config{Name: set.name, Robots: robots, RandomSeats: set.random,
 		Timeout: set.claimTime, Seed: seed, Delay: delay, Options: a.cfg.GameOptions,
-		Save: s.saver.save, Resume: set.resume})
+		Save: s.saver.save, Resume: set.resume, History: set.hands})
 	if err != nil {
 		s.err = err.Error()
 		return s
@@ -128,6 +128,7 @@ func newTableScene(a *App, set settings) *tableScene {
 		s.err = err.Error()
 		return s
 	}
+	cl.RestoreHistory(set.hands)
 	s.loc, s.cl = loc, cl
 	return s
 }

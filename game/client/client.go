@@ -69,9 +69,8 @@ type Client struct {
 	scratch        engine.Game // for trial applications
 	scratchPlayers [engine.NumSeats]engine.Player
 
-	history  []HandRecord         // finished hands (History)
-	histOpen bool                 // the last record is the hand being scored
-	options  []engine.OptionEntry // the controller's option lines (GameOptions)
+	hist    HistoryRecorder      // finished hands (History)
+	options []engine.OptionEntry // the controller's option lines (GameOptions)
 }
 
 // New starts a client on conn: it sends Connect with cfg's name and id and

@@ -14,7 +14,11 @@ type HandRecord struct {
 
 // History returns the hands finished so far in this game, oldest first.
 // The slice is the client's own: read it only.
-func (c *Client) History() []HandRecord { return c.history }
+func (c *Client) History() []HandRecord { return c.hist.hands }
+
+// RestoreHistory gives a resumed game the hands played before it was
+// saved: the controller does not send earlier hands again.
+func (c *Client) RestoreHistory(hs []HandRecord) { c.hist.Restore(hs) }
 
 // GameOptions returns the game options as the controller last sent them
 // (its GameOption lines, with descriptions), in the order they came;
@@ -24,9 +28,7 @@ func (c *Client) GameOptions() []engine.OptionEntry { return c.options }
 // record keeps the history and the option lines; called for every message
 // before the view applies it.
 func (c *Client) record(ev engine.Event) {
-	g := c.view.Game
-	switch m := ev.(type) {
-	case engine.CGameOption:
+	if m, ok := ev.(engine.CGameOption); ok {
 		if m.Entry.Name == "End" {
 			return
 		}
@@ -37,42 +39,86 @@ func (c *Client) record(ev engine.Event) {
 			}
 		}
 		c.options = append(c.options, m.Entry)
+		return
+	}
+	c.hist.Record(c.view.Game, ev)
+}
+
+// HistoryRecorder builds the Scoring history from the controller's
+// messages. The client keeps one for its window; a local game's host
+// keeps one beside its autosave, so that a resumed game gets back the
+// hands before the one being played.
+type HistoryRecorder struct {
+	hands []HandRecord
+	open  bool // the last record is the hand being scored
+	dealt int  // records before the latest NewHand
+}
+
+// Record notes ev, given g, the game as the message finds it (before or
+// after applying ev: the players and round do not change with scores).
+func (h *HistoryRecorder) Record(g *engine.Game, ev engine.Event) {
+	switch m := ev.(type) {
 	case engine.CNewHand:
-		c.histOpen = false
+		h.open = false
+		h.dealt = len(h.hands)
 	case engine.CHandScore:
-		h := c.current()
-		h.Scores[m.ID] = m.Score
+		r := h.current(g)
+		r.Scores[m.ID] = m.Score
 	case engine.CSettlement:
-		h := c.current()
+		r := h.current(g)
 		for s, v := range [engine.NumSeats]int{m.East, m.South, m.West, m.North} {
 			if p := g.Players[s]; p != nil {
-				h.Gains[p.ID] = v
+				r.Gains[p.ID] = v
 			}
 		}
-		c.histOpen = false
+		h.open = false
 	case engine.CWashOut:
-		h := c.current()
-		h.Washout = true
+		r := h.current(g)
+		r.Washout = true
 		for _, p := range g.Players {
 			if p != nil {
-				h.Gains[p.ID] = 0
+				r.Gains[p.ID] = 0
 			}
 		}
-		c.histOpen = false
+		h.open = false
 	}
+}
+
+// Hands returns the records, oldest first (the recorder's own slice).
+func (h *HistoryRecorder) Hands() []HandRecord { return h.hands }
+
+// Before returns a copy of the records of the hands before the latest
+// deal (withCurrent false) or of every finished hand (true): what goes
+// beside a saved game that replays the hand in play, or one saved
+// between hands.
+func (h *HistoryRecorder) Before(withCurrent bool) []HandRecord {
+	n := len(h.hands)
+	if h.open {
+		n--
+	}
+	if !withCurrent {
+		n = min(n, h.dealt)
+	}
+	return append([]HandRecord(nil), h.hands[:n]...)
+}
+
+// Restore replaces the records with hs (all finished hands).
+func (h *HistoryRecorder) Restore(hs []HandRecord) {
+	h.hands = append([]HandRecord(nil), hs...)
+	h.open = false
+	h.dealt = len(h.hands)
 }
 
 // current returns the record of the hand being scored, starting one if
 // the last is finished.
-func (c *Client) current() *HandRecord {
-	g := c.view.Game
-	if !c.histOpen {
+func (h *HistoryRecorder) current(g *engine.Game) *HandRecord {
+	if !h.open {
 		east := 0
 		if p := g.Players[engine.EastSeat]; p != nil {
 			east = p.ID
 		}
-		c.history = append(c.history, HandRecord{Round: g.Round, East: east, Scores: map[int]int{}, Gains: map[int]int{}})
-		c.histOpen = true
+		h.hands = append(h.hands, HandRecord{Round: g.Round, East: east, Scores: map[int]int{}, Gains: map[int]int{}})
+		h.open = true
 	}
-	return &c.history[len(c.history)-1]
+	return &h.hands[len(h.hands)-1]
 }

@@ -12,6 +12,7 @@ import (
 	"mahjong/ai/player"
 	"mahjong/engine"
 	"mahjong/engine/protocol"
+	"mahjong/game/client"
 )
 
 // Robot configures one robot seat.
@@ -36,7 +37,11 @@ type Config struct {
 	// (from the first deal until the game ends), the controller's saved
 	// game (FormatGame's text, the original's .mjs format). It runs on
 	// the host's goroutine: keep it quick (store the text and return).
-	Save func(game string)
+	// hands are the Scoring history's hands that the saved game does not
+	// replay (those before the hand in play), to give back with History.
+	Save func(game string, hands []client.HandRecord)
+	// History is the Scoring history saved beside Resume.
+	History []client.HandRecord
 	// Resume, if set, continues this saved game (FormatGame's text, or
 	// a file the original server saved) instead of starting a new one.
 	// Name and the robots' names must be those of the saved game.
@@ -50,7 +55,8 @@ type Game struct {
 	ours protocol.LineConn // the client's end
 	next int               // robots started
 	auto Autosaver
-	cnx  int // our connection number (host goroutine)
+	hist client.HistoryRecorder // the hands as our seat sees them, for Save
+	cnx  int                    // our connection number (host goroutine)
 	in   bool
 	mu   sync.Mutex
 	err  error
@@ -104,6 +110,7 @@ func Start(cfg Config) (*Game, error) {
 		so.Seating = engine.SeatRandomly
 	}
 	g := &Game{cfg: cfg, cnx: -1}
+	g.hist.Restore(cfg.History)
 	g.auto.Install(&so) // keeps the hand history: a save can resume mid-hand
 	c := engine.NewController(so)
 	if cfg.Resume != "" {
@@ -179,6 +186,9 @@ func (g *Game) send(o engine.Output) bool {
 	if r, ok := o.Event.(engine.CConnectReply); ok && r.ID > 0 && o.Conn == g.cnx {
 		g.in = true
 	}
+	if o.Conn == g.cnx {
+		g.hist.Record(g.host.Controller().Game(), o.Event)
+	}
 	return g.auto.Sent(o)
 }
 
@@ -188,7 +198,7 @@ func (g *Game) tick() {
 		return
 	}
 	if s, ok := g.auto.Take(g.host, g.cnx); ok {
-		g.cfg.Save(s)
+		g.cfg.Save(s, g.hist.Before(!g.auto.Replays))
 	}
 }
 

@@ -18,6 +18,9 @@ type Autosaver struct {
 	msgs   []engine.Event // the controller's save, while Take asks for it
 	saving bool
 	dirty  bool
+	// Replays says whether the game Take last returned holds the hand
+	// in play (its wall and history), rather than being between hands.
+	Replays bool
 }
 
 // Install lets the controller hand its saves to a. Resumable saves need
@@ -64,6 +67,12 @@ func (a *Autosaver) Take(h *Host, cnx int) (string, bool) {
 		return "", false
 	}
 	s := FormatGame(a.msgs)
+	a.Replays = false
+	for _, m := range a.msgs {
+		if _, ok := m.(engine.CWall); ok {
+			a.Replays = true
+		}
+	}
 	a.msgs = nil
 	return s, true
 }
@@ -82,6 +91,11 @@ func FormatGame(msgs []engine.Event) string {
 // server). It checks the syntax only; engine.Controller.LoadGame (or
 // CheckGame) checks that the game can go on.
 func ParseGame(s string) ([]engine.Event, error) {
+	// Every line of a saved game ends with CR LF: a file that stops
+	// inside a line was cut short (a partial download or copy).
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		return nil, fmt.Errorf("local: saved game: the file ends in the middle of a line (cut short?)")
+	}
 	sc := protocol.NewScanner(strings.NewReader(s))
 	var msgs []engine.Event
 	for sc.Scan() {

@@ -94,7 +94,7 @@ func TestSaveResume(t *testing.T) {
 			var mu sync.Mutex
 			saves := 0
 			g, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed,
-				Save: func(string) { mu.Lock(); saves++; mu.Unlock() }})
+				Save: func(string, []client.HandRecord) { mu.Lock(); saves++; mu.Unlock() }})
 			if err != nil {
 				t.Fatal(err)
 			}
