@@ -168,7 +168,7 @@ func (r *Robot) load(v *engine.View) *context {
 			x.oppFlag[i] = engine.ExposedDanger(p)
 		}
 	}
-	x.surv = r.survival(x)
+	x.surv = r.params.survival
 	x.fresh = x.live <= 4
 	x.deep = true
 	x.noPair = 0
@@ -223,35 +223,6 @@ func (x *context) dangerous(t engine.Tile) bool {
 		}
 	}
 	return false
-}
-
-// hazardBySets is the chance per turn that an opponent goes out, by the
-// number of sets it has declared.
-var hazardBySets = [...]float64{0.02, 0.024, 0.032, 0.05, 0.1}
-
-// survival is the chance per turn that nobody else goes out: the level's
-// constant, or, with the hazard model, from the opponents' declared sets
-// and the age of the wall.
-func (r *Robot) survival(x *context) float64 {
-	pr := &r.params
-	if !pr.hazard {
-		return pr.survival
-	}
-	age := 0.8 + 0.4*(1-float64(x.live)/80)
-	s := 1.0
-	for i, p := range x.g.Players {
-		if engine.Seat(i) == x.seat {
-			continue
-		}
-		n := 0
-		for _, m := range p.Melds {
-			if m.Kind != engine.NoMeld && m.Kind != engine.Pair && m.Kind != engine.ClosedPair {
-				n++
-			}
-		}
-		s *= 1 - min(0.5, hazardBySets[min(n, len(hazardBySets)-1)]*age)
-	}
-	return s
 }
 
 // typicalUkeire is the usual number of effective tiles (of about 120
@@ -545,7 +516,7 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 		uw = r.claimWeighted(c, mask, &x.unseen)
 	}
 	p := r.pWinW(x, s, u, u2, uw)
-	ev = p*(val*x.collect+pr.avoidLoss) + 0.1*float64(u)*pr.ukeireBonus
+	ev = p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
 		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * 0.9
 	}

@@ -18,7 +18,10 @@
 // regular turn rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to
 // Expert switch parts of this off and add seeded noise; personalities
-// (Style, Presets) bias its taste.
+// (Style, Presets) bias its taste: a Style may list several values per
+// knob, between which the robot switches during a hand when another fits
+// the hand better by more than the hysteresis (style.go), as the
+// original mj-player does.
 //
 //	r := ai.New(ai.Options{Level: ai.Hard, Seed: 1})
 //	for each event ev received by the seat (after v.Apply(ev)):

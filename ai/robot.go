@@ -66,7 +66,6 @@ type Options struct {
 	Level Level
 	Style Style
 	Seed  uint64 // for the noise of the lower levels; same seed, same play
-	Tune  string // TEMPORARY: parameter overrides "name=value,..." (development)
 }
 
 // Robot decides a seat's actions from that seat's view alone. A Robot is
@@ -94,7 +93,7 @@ func New(o Options) *Robot {
 	r := &Robot{opts: o, buf: make([]engine.Action, 0, 4), scores: make(map[scoreKey]int, 256),
 		ready: make(map[scoreKey]readyInfo, 256), oneAway: make(map[scoreKey]readyInfo, 64),
 		twoAway: make(map[scoreKey]readyInfo, 64)}
-	r.params = paramsFor(o.Level.effective(), o.Tune)
+	r.params = paramsFor(o.Level.effective())
 	r.cands = make([]cand, 0, 16)
 	return r
 }

@@ -95,7 +95,7 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	knob("hiddenness", &st.Hiddenness, 0, 1, "reluctance to expose sets, 0..1 (list)")
 	knob("majorness", &st.Majorness, 0, 1, "bias towards major tiles, 0..1 (list)")
 	knob("suitness", &st.Suitness, 0, 1, "bias towards one-suit hands, 0..1 (list)")
-	fs.Func("hysteresis", "how much better another strategy must be to switch to it", func(s string) error {
+	fs.Func("hysteresis", "how much better another strategy must fit the hand to switch to it (0: the default, 4)", func(s string) error {
 		h, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 		st.Hysteresis = h
 		return err

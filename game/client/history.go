@@ -51,7 +51,6 @@ func (c *Client) record(ev engine.Event) {
 type HistoryRecorder struct {
 	hands []HandRecord
 	open  bool // the last record is the hand being scored
-	dealt int  // records before the latest NewHand
 }
 
 // Record notes ev, given g, the game as the message finds it (before or
@@ -60,7 +59,6 @@ func (h *HistoryRecorder) Record(g *engine.Game, ev engine.Event) {
 	switch m := ev.(type) {
 	case engine.CNewHand:
 		h.open = false
-		h.dealt = len(h.hands)
 	case engine.CHandScore:
 		r := h.current(g)
 		r.Scores[m.ID] = m.Score
@@ -87,17 +85,13 @@ func (h *HistoryRecorder) Record(g *engine.Game, ev engine.Event) {
 // Hands returns the records, oldest first (the recorder's own slice).
 func (h *HistoryRecorder) Hands() []HandRecord { return h.hands }
 
-// Before returns a copy of the records of the hands before the latest
-// deal (withCurrent false) or of every finished hand (true): what goes
-// beside a saved game that replays the hand in play, or one saved
-// between hands.
-func (h *HistoryRecorder) Before(withCurrent bool) []HandRecord {
+// Finished returns a copy of the records without a hand whose scoring
+// has begun but not ended (a resumed game sends that hand's scores
+// again, and only that hand's).
+func (h *HistoryRecorder) Finished() []HandRecord {
 	n := len(h.hands)
 	if h.open {
 		n--
-	}
-	if !withCurrent {
-		n = min(n, h.dealt)
 	}
 	return append([]HandRecord(nil), h.hands[:n]...)
 }
@@ -106,7 +100,6 @@ func (h *HistoryRecorder) Before(withCurrent bool) []HandRecord {
 func (h *HistoryRecorder) Restore(hs []HandRecord) {
 	h.hands = append([]HandRecord(nil), hs...)
 	h.open = false
-	h.dealt = len(h.hands)
 }
 
 // current returns the record of the hand being scored, starting one if

@@ -37,8 +37,8 @@ type Config struct {
 	// (from the first deal until the game ends), the controller's saved
 	// game (FormatGame's text, the original's .mjs format). It runs on
 	// the host's goroutine: keep it quick (store the text and return).
-	// hands are the Scoring history's hands that the saved game does not
-	// replay (those before the hand in play), to give back with History.
+	// hands are the Scoring history's finished hands (a resumed game
+	// does not send them again), to give back with History.
 	Save func(game string, hands []client.HandRecord)
 	// History is the Scoring history saved beside Resume.
 	History []client.HandRecord
@@ -198,7 +198,7 @@ func (g *Game) tick() {
 		return
 	}
 	if s, ok := g.auto.Take(g.host, g.cnx); ok {
-		g.cfg.Save(s, g.hist.Before(!g.auto.Replays))
+		g.cfg.Save(s, g.hist.Finished())
 	}
 }
 

@@ -18,9 +18,6 @@ type Autosaver struct {
 	msgs   []engine.Event // the controller's save, while Take asks for it
 	saving bool
 	dirty  bool
-	// Replays says whether the game Take last returned holds the hand
-	// in play (its wall and history), rather than being between hands.
-	Replays bool
 }
 
 // Install lets the controller hand its saves to a. Resumable saves need
@@ -67,12 +64,6 @@ func (a *Autosaver) Take(h *Host, cnx int) (string, bool) {
 		return "", false
 	}
 	s := FormatGame(a.msgs)
-	a.Replays = false
-	for _, m := range a.msgs {
-		if _, ok := m.(engine.CWall); ok {
-			a.Replays = true
-		}
-	}
 	a.msgs = nil
 	return s, true
 }

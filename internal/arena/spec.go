@@ -67,8 +67,6 @@ func ParseSpec(s string) (Spec, error) {
 				err = fmt.Errorf("arena: unknown preset %q", v)
 			}
 			*st = ps
-		case "tune": // TEMPORARY
-			sp.Options.Tune = strings.ReplaceAll(v, ";", ",")
 		case "hysteresis":
 			var h []float64
 			h, err = ParseFloats(k, v, -1e9, 1e9)

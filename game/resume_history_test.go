@@ -1,0 +1,108 @@
+package game
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"mahjong/game/client/clienttest"
+	"mahjong/game/prefs"
+)
+
+// TestResumeKeepsHistory: a game resumed in its second hand still shows
+// the first hand in the Scoring history, once (the saved game replays
+// only the hand in play).
+func TestResumeKeepsHistory(t *testing.T) {
+	for _, after := range []int{0, 6} {
+		t.Run(fmt.Sprintf("prompts-after-scoring-%d", after), func(t *testing.T) { resumeKeepsHistory(t, after) })
+	}
+}
+
+// resumeKeepsHistory plays to the first scored hand and after more
+// prompts (0: still at the Ready of the scored hand), then resumes.
+func resumeKeepsHistory(t *testing.T, after int) {
+	mem := prefs.NewMem("")
+	cfg := Config{Name: "Ann", Store: mem, RobotDelay: -1, Seed: 8}
+	a := NewApp(cfg)
+	a.scr = Screen{W: 1024, H: 768, Scale: 1}
+	a.scene.(*startScene).update(a, []Intent{{Kind: Letter, Rune: 's'}})
+	ts, ok := a.next.(*tableScene)
+	if !ok {
+		t.Fatal("Start did not start a game")
+	}
+	defer ts.close()
+	pl := clienttest.New(ts.cl, 8)
+	settled := func() bool {
+		h := ts.cl.History()
+		return len(h) > 0 && (len(h[0].Gains) > 0 || h[0].Washout)
+	}
+	for !settled() {
+		if _, ok := tablePrompt(t, a, ts, pl, 1, false); !ok {
+			t.Fatal("the game ended before a hand was scored")
+		}
+	}
+	if _, ok := tablePrompt(t, a, ts, pl, after, false); !ok {
+		t.Fatal("the game ended")
+	}
+	want := ts.cl.History()
+	ts.close()
+
+	b := NewApp(cfg)
+	b.scr = a.scr
+	st := b.scene.(*startScene)
+	st.update(b, []Intent{{Kind: Letter, Rune: 'r'}})
+	ts2, ok := b.next.(*tableScene)
+	if !ok {
+		t.Fatalf("Resume did not start the game: %q", st.saved.err)
+	}
+	defer ts2.close()
+	tablePrompt(t, b, ts2, nil, 0, true)
+	if got := ts2.cl.History(); !reflect.DeepEqual(got, want) {
+		t.Errorf("history after resume:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestResumeMidScoring: resumed while the hand is being scored, the
+// hand's scores come again and the history holds it once.
+func TestResumeMidScoring(t *testing.T) {
+	mem := prefs.NewMem("")
+	cfg := Config{Name: "Ann", Store: mem, RobotDelay: -1, Seed: 8}
+	a := NewApp(cfg)
+	a.scr = Screen{W: 1024, H: 768, Scale: 1}
+	a.scene.(*startScene).update(a, []Intent{{Kind: Letter, Rune: 's'}})
+	ts := a.next.(*tableScene)
+	defer ts.close()
+	pl := clienttest.New(ts.cl, 8)
+	for len(ts.cl.History()) == 0 {
+		if _, ok := tablePrompt(t, a, ts, pl, 1, false); !ok {
+			t.Fatal("the game ended before a hand was scored")
+		}
+	}
+	if h := ts.cl.History(); len(h[0].Gains) > 0 {
+		t.Fatal("the hand was settled before we could stop in its scoring; choose another seed")
+	}
+	ts.close()
+
+	b := NewApp(cfg)
+	b.scr = a.scr
+	b.scene.(*startScene).update(b, []Intent{{Kind: Letter, Rune: 'r'}})
+	ts2, ok := b.next.(*tableScene)
+	if !ok {
+		t.Fatal("Resume did not start the game")
+	}
+	defer ts2.close()
+	tablePrompt(t, b, ts2, nil, 0, true) // the resumed game's own Ready first
+	pl2 := clienttest.New(ts2.cl, 8)
+	for {
+		h := ts2.cl.History()
+		if len(h) > 0 && len(h[0].Gains) > 0 {
+			if len(h) != 1 {
+				t.Fatalf("history after the resumed scoring: %+v", h)
+			}
+			break
+		}
+		if _, ok := tablePrompt(t, b, ts2, pl2, 1, false); !ok {
+			t.Fatal("the game ended")
+		}
+	}
+}
