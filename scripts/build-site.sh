@@ -36,12 +36,14 @@ wasm="$out/mahjong.wasm"
 if [ ! -f "$wasm.gz" ]; then
 	ztmp=$(mktemp "$out/.gz.XXXXXX")
 	gzip -9 -c "$wasm" >"$ztmp"
+	chmod 644 "$ztmp"
 	mv "$ztmp" "$wasm.gz"
 fi
 if command -v brotli >/dev/null 2>&1; then
 	if [ ! -f "$wasm.br" ]; then
 		btmp=$(mktemp "$out/.br.XXXXXX")
 		brotli -q "$quality" -w 24 -c "$wasm" >"$btmp"
+		chmod 644 "$btmp"
 		mv "$btmp" "$wasm.br"
 	fi
 else

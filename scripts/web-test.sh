@@ -22,6 +22,8 @@ if [ ! -d web/node_modules/playwright-core ]; then
 fi
 
 scripts/build-site.sh
+# The offline tests serve the installable site (make dist) as plain files.
+MJ_SITE=dist/site scripts/build-dist.sh dist
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/mj-web" ./cmd/mj-web
