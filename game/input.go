@@ -172,7 +172,10 @@ func (in *Input) keys(k Keys) {
 			in.emit(Intent{Kind: Prev})
 		case key == KeyRight:
 			in.emit(Intent{Kind: Next})
-		case key == KeySpace || key == KeyEnter:
+		case key == KeySpace:
+			// Rune tells a text field that this Default is a typed space.
+			in.emit(Intent{Kind: Default, Rune: ' '})
+		case key == KeyEnter:
 			in.emit(Intent{Kind: Default})
 		case key == KeyEscape:
 			in.emit(Intent{Kind: Escape})

@@ -86,7 +86,7 @@ func TestInputKeys(t *testing.T) {
 		{"right", Keys{Pressed: []KeyName{KeyRight}}, []Intent{{Kind: Next}}},
 		{"shift-left", Keys{Pressed: []KeyName{KeyLeft}, Shift: true}, []Intent{{Kind: MovePrev}}},
 		{"shift-right", Keys{Pressed: []KeyName{KeyRight}, Shift: true}, []Intent{{Kind: MoveNext}}},
-		{"space", Keys{Pressed: []KeyName{KeySpace}}, []Intent{{Kind: Default}}},
+		{"space", Keys{Pressed: []KeyName{KeySpace}}, []Intent{{Kind: Default, Rune: ' '}}},
 		{"return", Keys{Pressed: []KeyName{KeyEnter}}, []Intent{{Kind: Default}}},
 		{"letter", Keys{Pressed: []KeyName{KeyA + 3}}, []Intent{{Kind: Letter, Rune: 'd'}}},
 		{"digit", Keys{Pressed: []KeyName{Key0 + 2}}, []Intent{{Kind: Letter, Rune: '2'}}},

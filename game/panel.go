@@ -528,6 +528,10 @@ func (p *panel) handleOne(a *App, it Intent) bool {
 				}
 			case Letter, Prev, Next, MovePrev, MoveNext:
 				return false // typed as Char
+			case Default:
+				if it.Rune == ' ' {
+					return false // a space typed in the field, not the button
+				}
 			}
 			if it.Kind == Char || it.Kind == Backspace {
 				if fr.kind == rowColour {
