@@ -145,7 +145,13 @@ test("resume: twenty reloads at random points each resume the same game", { skip
     await page.goto(server.url + query, { waitUntil: "load", timeout: 300_000 });
     await waitForMark(page, "mj:wasm-ready", 120_000);
     await page.locator("canvas").focus();
-    await pressUntil(page, "r", /^Resuming the saved game\./);
+    try {
+      await pressUntil(page, "r", /^Resuming the saved game\./);
+    } catch (err) {
+      await shot(page, `resume-failure-${trial}`);
+      const ls = await lines(page);
+      throw new Error(`trial ${trial} (${kind}): no resume offered; last lines: ${JSON.stringify(ls.slice(-6))}: ${err.message}`);
+    }
     let after_;
     try {
       after_ = await settled(page, { want: before.prompt, timeout: 60_000 });
