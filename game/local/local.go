@@ -274,6 +274,9 @@ func (g *Game) SaveNow() (string, error) {
 		}
 		g.auto.dirty = true
 		s, ok = g.auto.Take(g.host, g.cnx)
+		if !ok {
+			s, ok = g.auto.Latest()
+		}
 	})
 	if err != nil {
 		return "", err

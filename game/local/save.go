@@ -18,6 +18,12 @@ type Autosaver struct {
 	msgs   []engine.Event // the controller's save, while Take asks for it
 	saving bool
 	dirty  bool
+	// doneSaved: the game was saved since its hand ended. The controller
+	// (like the original) writes a second save between hands in another
+	// form, from the hand's start, which a resumed game cannot rebuild;
+	// between hands nothing a save holds changes, so one is enough.
+	doneSaved bool
+	doneText  string // that save (for Save and Save as between hands)
 }
 
 // Install lets the controller hand its saves to a. Resumable saves need
@@ -56,6 +62,12 @@ func (a *Autosaver) Take(h *Host, cnx int) (string, bool) {
 	if c.Game().Round == engine.NoWind || !c.Game().Active || c.GameOver() || c.Exit() {
 		return "", false
 	}
+	done := c.Game().Phase == engine.HandComplete
+	if !done {
+		a.doneSaved, a.doneText = false, ""
+	} else if a.doneSaved {
+		return "", false
+	}
 	a.saving = true
 	a.msgs = nil
 	h.Deliver(c.Handle(cnx, engine.PSaveState{}))
@@ -65,7 +77,16 @@ func (a *Autosaver) Take(h *Host, cnx int) (string, bool) {
 	}
 	s := FormatGame(a.msgs)
 	a.msgs = nil
+	if done {
+		a.doneSaved, a.doneText = true, s
+	}
 	return s, true
+}
+
+// Latest returns the save Take made since the hand ended, if any (Take
+// makes no other until the next hand starts).
+func (a *Autosaver) Latest() (string, bool) {
+	return a.doneText, a.doneSaved
 }
 
 // FormatGame writes a controller's saved game as wire lines (the

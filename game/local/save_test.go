@@ -177,3 +177,61 @@ func TestResumeCorrupt(t *testing.T) {
 		t.Error("CheckGame accepts an empty save")
 	}
 }
+
+// TestAutosavesAfterResumeLoad: a game resumed mid-hand and played
+// through the end of that hand and into the next autosaves only games
+// that load (the controller's second save between hands is in a form
+// a resumed game cannot write, so the autosaver makes one only).
+func TestAutosavesAfterResumeLoad(t *testing.T) {
+	const seed = 104
+	g, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := client.New(g.Conn(), client.Config{Name: "Ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := playTo(t, c, clienttest.New(c, seed), 8); !ok {
+		t.Fatal("the game ended early")
+	}
+	text, err := g.SaveNow()
+	c.Close()
+	g.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var mu sync.Mutex
+	var saves []string
+	g2, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed, Resume: text,
+		Save: func(s string, _ []client.HandRecord) { mu.Lock(); saves = append(saves, s); mu.Unlock() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g2.Close()
+	c2, err := client.New(g2.Conn(), client.Config{Name: "Ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	pl := clienttest.New(c2, seed)
+	for len(c2.History()) == 0 || len(c2.History()[0].Gains) == 0 {
+		if _, ok := playTo(t, c2, pl, 1); !ok {
+			t.Fatal("the game ended before the resumed hand was settled")
+		}
+	}
+	playTo(t, c2, pl, 3) // the Ready prompts between hands, and on
+	if s, err := g2.SaveNow(); err != nil {
+		t.Errorf("Save between hands: %v", err)
+	} else if err := local.CheckGame(s); err != nil {
+		t.Errorf("Save between hands wrote a game that does not load: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i, s := range saves {
+		if err := local.CheckGame(s); err != nil {
+			t.Fatalf("autosave %d of %d does not load: %v", i+1, len(saves), err)
+		}
+	}
+}
