@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -131,7 +132,11 @@ type autosave struct {
 }
 
 func newAutosave(a *App, set settings) *autosave {
-	return &autosave{st: savedGames(a.cfg.Store), set: set, resumed: set.resume != "", last: set.resume}
+	// Only a game saved mid-hand needs the Ready the resume asks for;
+	// one saved between hands asks for the player's own Ready, as
+	// before the reload.
+	midHand := strings.HasPrefix(set.resume, "Wall ") || strings.Contains(set.resume, "\nWall ")
+	return &autosave{st: savedGames(a.cfg.Store), set: set, resumed: midHand, last: set.resume}
 }
 
 // latest returns the game as last saved (the .mjs text; "" none yet).

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"mahjong/game/client"
 	"mahjong/game/client/clienttest"
 	"mahjong/game/prefs"
 )
@@ -56,7 +57,12 @@ func resumeKeepsHistory(t *testing.T, after int) {
 		t.Fatalf("Resume did not start the game: %q", st.saved.err)
 	}
 	defer ts2.close()
-	tablePrompt(t, b, ts2, nil, 0, true)
+	// Saved between hands, the game asks for our Ready again (as it did
+	// before); saved mid-hand, the resume says Ready for us.
+	p, _ := tablePrompt(t, b, ts2, nil, 0, after != 0)
+	if after == 0 && p.Kind != client.Ready {
+		t.Errorf("resumed between hands at %v, want Ready", p.Kind)
+	}
 	if got := ts2.cl.History(); !reflect.DeepEqual(got, want) {
 		t.Errorf("history after resume:\n got %+v\nwant %+v", got, want)
 	}
