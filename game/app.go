@@ -104,9 +104,7 @@ func (a *App) Draws() int64 { return a.draws.Load() }
 // for the next tick. The page calls it when it is hidden or unloaded.
 func (a *App) Flush() {
 	if s := a.saving.Load(); s != nil {
-		s.mu.Lock()
-		s.flush()
-		s.mu.Unlock()
+		s.flushNow()
 	}
 }
 

@@ -159,6 +159,13 @@ func (s *autosave) save(game string, hands []client.HandRecord) {
 	}
 }
 
+// flushNow stores the pending save, if any, now.
+func (s *autosave) flushNow() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.flush()
+}
+
 // flush stores the pending save, if any (s.mu held).
 func (s *autosave) flush() {
 	if s.pending != "" && !s.over {

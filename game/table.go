@@ -148,9 +148,7 @@ func (s *tableScene) close() {
 		s.loc.Close()
 	}
 	if s.saver != nil {
-		s.saver.mu.Lock()
-		s.saver.flush()
-		s.saver.mu.Unlock()
+		s.saver.flushNow()
 	}
 }
 
