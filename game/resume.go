@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -37,6 +40,12 @@ type savedGame struct {
 	Game      string       `json:"game"` // the controller's saved game
 	// Hands are the Scoring history's hands that Game does not replay.
 	Hands []client.HandRecord `json:"hands,omitempty"`
+	// Shown, in a game saved between hands, is the finished hand as our
+	// seat saw it (local.Saved.Shown), for the table to show it again.
+	Shown string `json:"shown,omitempty"`
+	// SavedAt is when the game was saved (Unix milliseconds), for the
+	// resume list.
+	SavedAt int64 `json:"savedAt,omitempty"`
 }
 
 type savedSeat struct {
@@ -45,9 +54,11 @@ type savedSeat struct {
 	Preset string   `json:"preset,omitempty"`
 }
 
-// encodeSaved returns the stored form of game, started with set.
-func encodeSaved(set settings, game string, hands []client.HandRecord) string {
-	sg := savedGame{Version: savedVersion, Name: set.name, Random: set.random, ClaimTime: set.claimTime, Seed: set.seed, Game: game, Hands: hands}
+// encodeSaved returns the stored form of sv, a game started with set and
+// saved at.
+func encodeSaved(set settings, sv local.Saved, at time.Time) string {
+	sg := savedGame{Version: savedVersion, Name: set.name, Random: set.random, ClaimTime: set.claimTime, Seed: set.seed,
+		Game: sv.Game, Hands: sv.Hands, Shown: sv.Shown, SavedAt: at.UnixMilli()}
 	for i, r := range set.robots {
 		sg.Robots[i] = savedSeat{Name: r.Name, Level: r.Level, Preset: r.Preset}
 	}
@@ -77,7 +88,12 @@ func decodeSaved(text string) (settings, error) {
 	if err := local.CheckGame(sg.Game); err != nil {
 		return settings{}, fmt.Errorf("game: the saved game cannot go on: %v", err)
 	}
-	set := settings{name: sg.Name, random: sg.Random, claimTime: sg.ClaimTime, seed: sg.Seed, resume: sg.Game, hands: sg.Hands}
+	if sg.Shown != "" {
+		if _, err := local.ParseGame(sg.Shown); err != nil {
+			return settings{}, fmt.Errorf("game: the saved game's last hand is damaged: %v", err)
+		}
+	}
+	set := settings{name: sg.Name, random: sg.Random, claimTime: sg.ClaimTime, seed: sg.Seed, resume: sg.Game, hands: sg.Hands, shown: sg.Shown}
 	for i, r := range sg.Robots {
 		if r.Name == "" {
 			return settings{}, errors.New("game: the saved game lacks a robot's name")
@@ -87,48 +103,25 @@ func decodeSaved(text string) (settings, error) {
 	return set, nil
 }
 
-// savesKeeper is a preferences store that also says where saved games
-// go (tests: a store that fails).
-type savesKeeper interface {
-	SavedGames() prefs.Store
-}
-
-// memSaves keeps the saved games of in-memory preference stores (tests):
-// Apps sharing a prefs.Mem share their saved game too.
-var memSaves sync.Map // *prefs.Mem → *prefs.Mem
-
-// savedGames returns where an App's local game is autosaved: in memory
-// beside an in-memory preferences store, else the platform's place
-// (defaultSavedGames: localStorage, or a file in the configuration
-// directory).
-func savedGames(st prefs.Store) prefs.Store {
-	if w, ok := st.(savesKeeper); ok {
-		return w.SavedGames()
-	}
-	if m, ok := st.(*prefs.Mem); ok {
-		v, _ := memSaves.LoadOrStore(m, new(prefs.Mem))
-		return v.(*prefs.Mem)
-	}
-	return defaultSavedGames()
-}
-
 // autosave stores a table's local game after every change, and clears
 // it once the game is over. A storage failure is reported once on the
 // table (the game in memory goes on).
 type autosave struct {
-	st      prefs.Store
-	set     settings // as the game was started (seed included)
-	resumed bool     // a resumed game: say Ready once for the player
+	shelf   shelf
+	st      prefs.Store // set.slot on shelf
+	fresh   bool        // the slot is new: make room on the shelf first
+	set     settings    // as the game was started (seed included)
+	resumed bool        // a resumed game: say Ready once for the player
 	readied bool
 
 	mu       sync.Mutex
-	err      error               // the last storage failure, nil after a success
-	reported bool                // err has been shown
-	over     bool                // the game has ended: store nothing more
-	pending  string              // the latest save not yet stored ("" when none)
-	hands    []client.HandRecord // the earlier hands, with pending
-	last     string              // the latest save, stored or not (saves.go: Save)
-	file     string              // the name the game was last saved under (Save)
+	err      error       // the last storage failure, nil after a success
+	reported bool        // err has been shown
+	over     bool        // the game has ended: store nothing more
+	pending  local.Saved // the latest save not yet stored (Game "" when none)
+	last     string      // the latest save's game, stored or not (saves.go: Save)
+	file     string      // the name the game was last saved under (Save)
+	dropped  int         // old games dropped to make room, not yet said
 }
 
 func newAutosave(a *App, set settings) *autosave {
@@ -136,7 +129,12 @@ func newAutosave(a *App, set settings) *autosave {
 	// one saved between hands asks for the player's own Ready, as
 	// before the reload.
 	midHand := strings.HasPrefix(set.resume, "Wall ") || strings.Contains(set.resume, "\nWall ")
-	return &autosave{st: savedGames(a.cfg.Store), set: set, resumed: midHand, last: set.resume}
+	sh := savedShelf(a.cfg.Store)
+	fresh := set.slot == ""
+	if fresh {
+		set.slot = newSlotName(time.Now())
+	}
+	return &autosave{shelf: sh, st: sh.Slot(set.slot), fresh: fresh, set: set, resumed: midHand, last: set.resume}
 }
 
 // latest returns the game as last saved (the .mjs text; "" none yet).
@@ -150,12 +148,12 @@ func (s *autosave) latest() string {
 // on the game's host goroutine). A burst of robot moves within one frame
 // is stored once: each store writes the whole game, and in the browser
 // that write blocks the page.
-func (s *autosave) save(game string, hands []client.HandRecord) {
+func (s *autosave) save(sv local.Saved) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.over {
-		s.pending, s.hands = game, hands
-		s.last = game
+		s.pending = sv
+		s.last = sv.Game
 	}
 }
 
@@ -168,10 +166,20 @@ func (s *autosave) flushNow() {
 
 // flush stores the pending save, if any (s.mu held).
 func (s *autosave) flush() {
-	if s.pending != "" && !s.over {
-		s.failed(s.st.Save(encodeSaved(s.set, s.pending, s.hands)))
+	if s.pending.Game == "" || s.over {
+		s.pending = local.Saved{}
+		return
 	}
-	s.pending = ""
+	if s.fresh {
+		// A new game's first save: drop the oldest kept games if the
+		// shelf is full. A failure here is not the save's.
+		s.fresh = false
+		if n, err := makeRoom(s.shelf, s.set.slot); err == nil && n > 0 {
+			s.dropped = n
+		}
+	}
+	s.failed(s.st.Save(encodeSaved(s.set, s.pending, time.Now())))
+	s.pending = local.Saved{}
 }
 
 // failed records the outcome of a store operation (s.mu held).
@@ -212,6 +220,13 @@ func (s *autosave) update(a *App, t *tableScene) {
 		s.reported = true
 		msg = fmt.Sprintf("The game could not be saved in %s (%v); it goes on, but a reload would lose it.", s.st.Where(), s.err)
 	}
+	if s.dropped > 0 && msg == "" {
+		msg = fmt.Sprintf("At most %d unfinished games are kept: the oldest was removed.", maxKept)
+		if s.dropped > 1 {
+			msg = fmt.Sprintf("At most %d unfinished games are kept: the %d oldest were removed.", maxKept, s.dropped)
+		}
+		s.dropped = 0
+	}
 	s.mu.Unlock()
 	if msg != "" {
 		a.announce(msg)
@@ -220,29 +235,33 @@ func (s *autosave) update(a *App, t *tableScene) {
 	}
 }
 
-// resumeOffer is the start dialog's "Resume game": shown when a saved
-// game is stored.
+// resumeOffer is the start dialog's "Resume game": shown when saved
+// games are kept. With one game it resumes it; with several it opens the
+// list of kept games (Saved games).
 type resumeOffer struct {
 	btn  Button
-	text string // the stored game ("" none)
-	err  string // why it cannot be resumed
+	kept []keptGame // newest first
+	err  string     // why a game cannot be resumed
 }
 
 func loadResumeOffer(a *App) resumeOffer {
 	o := resumeOffer{btn: Button{Label: "&Resume game", ID: "resume"}}
-	st := savedGames(a.cfg.Store)
-	text, err := st.Load()
+	sh := savedShelf(a.cfg.Store)
+	kept, err := listKept(sh)
 	if err != nil {
-		o.err = fmt.Sprintf("The saved game could not be read from %s: %v.", st.Where(), err)
+		o.err = fmt.Sprintf("The saved games could not be read from %s: %v.", sh.Where(), err)
 		a.announce(o.err)
 		return o
 	}
-	o.text = text
+	o.kept = kept
+	if len(kept) > 1 {
+		o.btn.Label = fmt.Sprintf("&Resume game… (%d)", len(kept))
+	}
 	return o
 }
 
 // shown reports whether the Resume button is on the dialog.
-func (o *resumeOffer) shown() bool { return o.text != "" }
+func (o *resumeOffer) shown() bool { return len(o.kept) > 0 }
 
 // layoutResume puts Start and Resume side by side on the Start row when
 // a saved game is offered.
@@ -275,19 +294,112 @@ func (o *resumeOffer) intent(a *App, it Intent) bool {
 	return true
 }
 
-// resume starts the saved game, or refuses it with a message (and
-// changes nothing else: the stored text stays as it is).
+// resume resumes the one kept game, or lists them when there are
+// several.
 func (o *resumeOffer) resume(a *App) {
-	set, err := decodeSaved(o.text)
-	if err != nil {
-		o.err = "This saved game cannot be resumed: " + err.Error() + "."
-		o.btn.Off = true
-		a.announce(o.err)
-		a.dirty()
+	if len(o.kept) == 1 {
+		if msg := resumeKept(a, o.kept[0]); msg != "" {
+			o.err = msg
+			o.btn.Off = true
+		}
 		return
 	}
+	a.ui.openPanel(a, keptPanel(a, o))
+}
+
+// resumeKept starts a kept game, or says why it cannot (and changes
+// nothing else: the stored text stays as it is).
+func resumeKept(a *App, k keptGame) string {
+	err := k.err
+	var set settings
+	if err == nil {
+		set, err = decodeSaved(k.text)
+	}
+	if err != nil {
+		msg := "This saved game cannot be resumed: " + strings.TrimPrefix(err.Error(), "game: ") + "."
+		a.announce(msg)
+		a.dirty()
+		return msg
+	}
+	set.slot = k.slot
 	a.announce("Resuming the saved game.")
 	a.switchTo(newTableScene(a, set))
+	return ""
+}
+
+// keptPanel lists the kept games, newest first, each with Resume and
+// Delete.
+func keptPanel(a *App, o *resumeOffer) *panel {
+	p := &panel{id: "kept", title: "Saved games", btns: []Button{{Label: "&Close", ID: "close", Default: true}}}
+	p.press = func(a *App, p *panel, id string) { a.ui.closePanel(a) }
+	act := func(a *App, id string) {
+		verb, n, _ := strings.Cut(id, ":")
+		i, err := strconv.Atoi(n)
+		if err != nil || i < 0 || i >= len(o.kept) {
+			return
+		}
+		k := o.kept[i]
+		switch verb {
+		case "resume":
+			if msg := resumeKept(a, k); msg != "" {
+				o.err = msg
+				return
+			}
+			a.ui.closePanel(a)
+		case "delete":
+			sh := savedShelf(a.cfg.Store)
+			if err := sh.Slot(k.slot).Save(""); err != nil {
+				a.announce(fmt.Sprintf("The saved game could not be deleted from %s: %v.", sh.Where(), err))
+				return
+			}
+			o.kept = slices.Delete(o.kept, i, i+1)
+			a.announce("Saved game deleted: " + k.title() + ".")
+			if len(o.kept) == 0 {
+				a.ui.closePanel(a)
+				return
+			}
+			if len(o.kept) == 1 {
+				o.btn.Label = "&Resume game"
+			} else {
+				o.btn.Label = fmt.Sprintf("&Resume game… (%d)", len(o.kept))
+			}
+			a.ui.rebuild(a, p, keptRows(o, p))
+		}
+	}
+	p.rows = keptRows(o, p)
+	for i := range p.rows {
+		p.rows[i].act = act
+	}
+	return p
+}
+
+// keptRows returns a row per kept game: when it was saved and what it
+// is, with its Resume and Delete buttons.
+func keptRows(o *resumeOffer, p *panel) []row {
+	var rows []row
+	var act func(a *App, id string)
+	if len(p.rows) > 0 {
+		act = p.rows[0].act
+	}
+	for i, k := range o.kept {
+		n := strconv.Itoa(i)
+		rows = append(rows, row{kind: rowActions, label: k.title(), act: act,
+			acts: []Button{{Label: "Resume", ID: "resume:" + n}, {Label: "Delete", ID: "delete:" + n}}})
+	}
+	return rows
+}
+
+// title describes a kept game for the list: when it was saved and who
+// plays, the round and the scores (or why it cannot be read).
+func (k keptGame) title() string {
+	when := "Saved"
+	if !k.saved.IsZero() {
+		when = "Saved " + k.saved.Local().Format("2 Jan 15:04")
+	}
+	if k.err != nil {
+		return when + ": cannot be read (" + k.err.Error() + ")"
+	}
+	return when + ": " + k.about
 }
 
 // draw draws the Resume button and any message under the dialog.

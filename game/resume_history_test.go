@@ -46,6 +46,7 @@ func resumeKeepsHistory(t *testing.T, after int) {
 		t.Fatal("the game ended")
 	}
 	want := ts.cl.History()
+	wantView, wantScoring, wantHand := ts.cl.View().String(), ScoringText(ts.cl.Scoring()), fmt.Sprint(ts.cl.Hand())
 	ts.close()
 
 	b := NewApp(cfg)
@@ -65,6 +66,23 @@ func resumeKeepsHistory(t *testing.T, after int) {
 	}
 	if got := ts2.cl.History(); !reflect.DeepEqual(got, want) {
 		t.Errorf("history after resume:\n got %+v\nwant %+v", got, want)
+	}
+	if after != 0 {
+		return
+	}
+	// Between hands the finished hand is shown again: its tiles, its
+	// scoring texts (the Scoring window open) and our hand.
+	if got := ts2.cl.View().String(); got != wantView {
+		t.Errorf("table after resume:\n got %s\nwant %s", got, wantView)
+	}
+	if got := ScoringText(ts2.cl.Scoring()); got != wantScoring || wantScoring == "" {
+		t.Errorf("scoring after resume:\n got %q\nwant %q", got, wantScoring)
+	}
+	if !ts2.score.open {
+		t.Error("the Scoring window is not open after the resume")
+	}
+	if got := fmt.Sprint(ts2.cl.Hand()); got != wantHand {
+		t.Errorf("hand after resume: got %s, want %s", got, wantHand)
 	}
 }
 

@@ -5,29 +5,73 @@ package game
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"mahjong/game/prefs"
 )
 
-// savedKey is the localStorage key of the autosaved local game.
+// savedKey is the localStorage key of the autosaved local games: the
+// game in slot S is under savedKey + "." + S (an older version kept one
+// game under savedKey itself: it is listed as slot "").
 const savedKey = "mahjong.autosave"
 
-// defaultSavedGames returns the browser's saved-game store:
-// localStorage[savedKey].
-func defaultSavedGames() prefs.Store { return localSave{key: savedKey} }
+// defaultShelf returns the browser's saved games: localStorage keys
+// starting with savedKey.
+func defaultShelf() shelf { return localShelf{} }
 
-// localSave keeps a saved game in localStorage. Private modes and full
-// quotas make localStorage throw: those become errors, never panics.
-type localSave struct{ key string }
+// localShelf keeps saved games in localStorage.
+type localShelf struct{}
 
-func (l localSave) storage() (js.Value, error) {
+func (localShelf) key(slot string) string {
+	if slot == "" {
+		return savedKey
+	}
+	return savedKey + "." + slot
+}
+
+// Slots lists the keys that hold a game.
+func (l localShelf) Slots() (names []string, err error) {
+	defer func() {
+		if r := recover(); r != nil { // SecurityError
+			names, err = nil, fmt.Errorf("localStorage is not available (%v)", r)
+		}
+	}()
+	ls, err := localStorage()
+	if err != nil {
+		return nil, err
+	}
+	n := ls.Get("length").Int()
+	for i := 0; i < n; i++ {
+		k := ls.Call("key", i)
+		if k.Type() != js.TypeString {
+			continue
+		}
+		switch key := k.String(); {
+		case key == savedKey:
+			names = append(names, "")
+		case strings.HasPrefix(key, savedKey+"."):
+			names = append(names, strings.TrimPrefix(key, savedKey+"."))
+		}
+	}
+	return names, nil
+}
+
+func (l localShelf) Slot(name string) prefs.Store { return localSave{key: l.key(name)} }
+
+func (localShelf) Where() string { return "the browser's storage" }
+
+func localStorage() (js.Value, error) {
 	ls := js.Global().Get("localStorage")
 	if ls.Type() != js.TypeObject {
 		return js.Value{}, errors.New("localStorage is not available")
 	}
 	return ls, nil
 }
+
+// localSave keeps a saved game in localStorage. Private modes and full
+// quotas make localStorage throw: those become errors, never panics.
+type localSave struct{ key string }
 
 // Load returns the stored game ("" when none).
 func (l localSave) Load() (s string, err error) {
@@ -36,7 +80,7 @@ func (l localSave) Load() (s string, err error) {
 			s, err = "", fmt.Errorf("localStorage is not available (%v)", r)
 		}
 	}()
-	ls, err := l.storage()
+	ls, err := localStorage()
 	if err != nil {
 		return "", err
 	}
@@ -54,7 +98,7 @@ func (l localSave) Save(text string) (err error) {
 			err = fmt.Errorf("localStorage refused the saved game (%v)", r)
 		}
 	}()
-	ls, err := l.storage()
+	ls, err := localStorage()
 	if err != nil {
 		return err
 	}

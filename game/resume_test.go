@@ -9,13 +9,14 @@ import (
 	"mahjong/ai"
 	"mahjong/game/client"
 	"mahjong/game/client/clienttest"
+	"mahjong/game/local"
 	"mahjong/game/prefs"
 )
 
 func TestSavedEncoding(t *testing.T) {
 	set := settings{name: "Ann", random: true, claimTime: 8, seed: 42,
 		robots: [3]RobotSeat{{Name: "Bob", Level: ai.Easy, Preset: "x"}, {Name: "Cat"}, {Name: "Dan", Level: ai.Expert}}}
-	text := encodeSaved(set, "garbage\r\n", nil)
+	text := encodeSaved(set, local.Saved{Game: "garbage\r\n"}, time.Now())
 	if _, err := decodeSaved(text); err == nil || !strings.HasPrefix(err.Error(), "game: ") {
 		t.Errorf("a save with a damaged game: %v", err)
 	}
@@ -104,7 +105,7 @@ func TestResumeFromStart(t *testing.T) {
 	}
 	want := tableState(ts.cl)
 	ts.close()
-	if text, _ := savedGames(mem).Load(); text == "" {
+	if keptText(t, mem) == "" {
 		t.Fatal("nothing autosaved")
 	}
 
@@ -137,7 +138,7 @@ func TestResumeFromStart(t *testing.T) {
 func TestResumeCorruptRefused(t *testing.T) {
 	mem := prefs.NewMem("")
 	bad := `{"version":1,"name":"Ann","robots":[{"name":"B"},{"name":"C"},{"name":"D"}],"game":"Wall 1 2 3\r\n"}`
-	if err := savedGames(mem).Save(bad); err != nil {
+	if err := savedShelf(mem).Slot("x").Save(bad); err != nil {
 		t.Fatal(err)
 	}
 	var said []string
@@ -151,7 +152,24 @@ func TestResumeCorruptRefused(t *testing.T) {
 	if st.saved.err == "" || len(said) == 0 || !strings.Contains(said[len(said)-1], "cannot be resumed") {
 		t.Errorf("message %q, said %q", st.saved.err, said)
 	}
-	if text, _ := savedGames(mem).Load(); text != bad {
+	if text := keptText(t, mem); text != bad {
 		t.Error("the stored save changed")
 	}
+}
+
+// keptText returns the one game kept beside mem ("" none).
+func keptText(t *testing.T, mem *prefs.Mem) string {
+	t.Helper()
+	gs, err := listKept(savedShelf(mem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch len(gs) {
+	case 0:
+		return ""
+	case 1:
+		return gs[0].text
+	}
+	t.Fatalf("%d games kept, want one", len(gs))
+	return ""
 }

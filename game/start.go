@@ -22,6 +22,8 @@ type settings struct {
 	seed      uint64
 	resume    string              // a saved game to continue (resume.go); "" a new game
 	hands     []client.HandRecord // the Scoring history's earlier hands, with resume
+	shown     string              // the finished hand, with a resume between hands
+	slot      string              // where the game is autosaved (shelf.go); "" a new slot
 }
 
 var defaultRobotNames = [3]string{"Robot Ann", "Robot Bob", "Robot Cy"}

@@ -117,7 +117,7 @@ func newTableScene(a *App, set settings) *tableScene {
 	a.saving.Store(s.saver)
 	loc, err := local.Start(local.Config{Name: set.name, Robots: robots, RandomSeats: set.random,
 		Timeout: set.claimTime, Seed: seed, Delay: delay, Options: a.cfg.GameOptions,
-		Save: s.saver.save, Resume: set.resume, History: set.hands})
+		Save: s.saver.save, Resume: set.resume, History: set.hands, Shown: set.shown})
 	if err != nil {
 		s.err = err.Error()
 		return s
@@ -129,6 +129,12 @@ func newTableScene(a *App, set settings) *tableScene {
 		return s
 	}
 	cl.RestoreHistory(set.hands)
+	if set.shown != "" {
+		// A game saved between hands: show the finished hand again.
+		if err := cl.Replay(set.shown); err != nil {
+			a.announce("The last hand cannot be shown again: " + err.Error() + ".")
+		}
+	}
 	s.loc, s.cl = loc, cl
 	return s
 }

@@ -69,6 +69,9 @@ type Client struct {
 	scratch        engine.Game // for trial applications
 	scratchPlayers [engine.NumSeats]engine.Player
 
+	replaying bool // Replay is applying a saved hand: no history
+	replayed  bool // the table shows a replayed hand, until the next deal
+
 	hist    HistoryRecorder      // finished hands (History)
 	options []engine.OptionEntry // the controller's option lines (GameOptions)
 }
@@ -256,11 +259,17 @@ func (c *Client) apply(ev engine.Event) {
 		c.busy = false
 		c.answered = 0
 	}
-	c.record(ev)
+	if !c.replaying {
+		c.record(ev)
+	} else if _, ok := ev.(engine.CGameOption); ok {
+		c.record(ev)
+	}
 	if c.busy && engine.Actor(ev) == c.view.ID && c.view.ID != 0 {
 		c.busy = false
 	}
-	if err := v.Apply(ev); err != nil {
+	if c.replayed {
+		c.applyAfterReplay(ev)
+	} else if err := v.Apply(ev); err != nil {
 		c.badLine = ev.String()
 	}
 	switch m := ev.(type) {

@@ -33,33 +33,49 @@ type Config struct {
 	Delay       time.Duration // pause before each robot move, so humans can follow; 0: none
 	Log         func(string)  // optional diagnostics
 
-	// Save, if set, receives the game as it goes: after every change
-	// (from the first deal until the game ends), the controller's saved
-	// game (FormatGame's text, the original's .mjs format). It runs on
-	// the host's goroutine: keep it quick (store the text and return).
-	// hands are the Scoring history's finished hands (a resumed game
-	// does not send them again), to give back with History.
-	Save func(game string, hands []client.HandRecord)
+	// Save, if set, receives the game as it goes: after every change,
+	// from the first deal until the game ends. It runs on the host's
+	// goroutine: keep it quick (store the text and return).
+	Save func(Saved)
 	// History is the Scoring history saved beside Resume.
 	History []client.HandRecord
 	// Resume, if set, continues this saved game (FormatGame's text, or
 	// a file the original server saved) instead of starting a new one.
 	// Name and the robots' names must be those of the saved game.
 	Resume string
+	// Shown is the Saved.Shown stored with Resume: kept in the saves of
+	// the resumed game until its next hand is dealt.
+	Shown string
+}
+
+// Saved is one autosave of a local game.
+type Saved struct {
+	// Game is the controller's saved game (FormatGame's text, the
+	// original's .mjs format).
+	Game string
+	// Hands are the Scoring history's finished hands (a resumed game
+	// does not send them again), to give back with Config.History.
+	Hands []client.HandRecord
+	// Shown, between hands, is what our seat was sent during the hand
+	// just finished (wire lines, for client.Client.Replay): a game
+	// resumed between hands is not sent that hand again. "" mid-hand.
+	Shown string
 }
 
 // Game is a running local game.
 type Game struct {
-	cfg  Config
-	host *Host
-	ours protocol.LineConn // the client's end
-	next int               // robots started
-	auto Autosaver
-	hist client.HistoryRecorder // the hands as our seat sees them, for Save
-	cnx  int                    // our connection number (host goroutine)
-	in   bool
-	mu   sync.Mutex
-	err  error
+	cfg   Config
+	host  *Host
+	ours  protocol.LineConn // the client's end
+	next  int               // robots started
+	auto  Autosaver
+	hist  client.HistoryRecorder // the hands as our seat sees them, for Save
+	shown seatLog                // the hand as our seat sees it, for Save
+	cnx   int                    // our connection number (host goroutine)
+	me    int                    // our player id, once seated
+	in    bool
+	mu    sync.Mutex
+	err   error
 }
 
 // ParseOptions turns "Name=value" strings into the controller's option
@@ -111,6 +127,12 @@ func Start(cfg Config) (*Game, error) {
 	}
 	g := &Game{cfg: cfg, cnx: -1}
 	g.hist.Restore(cfg.History)
+	if cfg.Shown != "" {
+		if _, err := ParseGame(cfg.Shown); err != nil {
+			return nil, fmt.Errorf("local: resuming the finished hand: %w", err)
+		}
+		g.shown.kept = cfg.Shown
+	}
 	g.auto.Install(&so) // keeps the hand history: a save can resume mid-hand
 	c := engine.NewController(so)
 	if cfg.Resume != "" {
@@ -184,12 +206,15 @@ func (g *Game) Close() error { return g.host.Close() }
 // autosaver see the game change.
 func (g *Game) send(o engine.Output) bool {
 	if r, ok := o.Event.(engine.CConnectReply); ok && r.ID > 0 && o.Conn == g.cnx {
-		g.in = true
+		g.in, g.me = true, r.ID
 	}
-	if o.Conn == g.cnx {
-		g.hist.Record(g.host.Controller().Game(), o.Event)
+	keep := g.auto.Sent(o)
+	if o.Conn == g.cnx && keep {
+		cg := g.host.Controller().Game()
+		g.hist.Record(cg, o.Event)
+		g.shown.record(cg, g.me, o.Event)
 	}
-	return g.auto.Sent(o)
+	return keep
 }
 
 // tick saves the game after every change.
@@ -198,7 +223,7 @@ func (g *Game) tick() {
 		return
 	}
 	if s, ok := g.auto.Take(g.host, g.cnx); ok {
-		g.cfg.Save(s, g.hist.Finished())
+		g.cfg.Save(Saved{Game: s, Hands: g.hist.Finished(), Shown: g.shown.finished(g.host.Controller().Game())})
 	}
 }
 

@@ -94,7 +94,7 @@ func TestSaveResume(t *testing.T) {
 			var mu sync.Mutex
 			saves := 0
 			g, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed,
-				Save: func(string, []client.HandRecord) { mu.Lock(); saves++; mu.Unlock() }})
+				Save: func(local.Saved) { mu.Lock(); saves++; mu.Unlock() }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,7 +205,7 @@ func TestAutosavesAfterResumeLoad(t *testing.T) {
 	var mu sync.Mutex
 	var saves []string
 	g2, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed, Resume: text,
-		Save: func(s string, _ []client.HandRecord) { mu.Lock(); saves = append(saves, s); mu.Unlock() }})
+		Save: func(s local.Saved) { mu.Lock(); saves = append(saves, s.Game); mu.Unlock() }})
 	if err != nil {
 		t.Fatal(err)
 	}
