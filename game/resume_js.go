@@ -37,7 +37,7 @@ func (l localShelf) Slots() (names []string, err error) {
 			names, err = nil, fmt.Errorf("localStorage is not available (%v)", r)
 		}
 	}()
-	ls, err := localStorage()
+	ls, err := savedStorage()
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (l localShelf) Slot(name string) prefs.Store { return localSave{key: l.key(
 
 func (localShelf) Where() string { return "the browser's storage" }
 
-func localStorage() (js.Value, error) {
+func savedStorage() (js.Value, error) {
 	ls := js.Global().Get("localStorage")
 	if ls.Type() != js.TypeObject {
 		return js.Value{}, errors.New("localStorage is not available")
@@ -80,7 +80,7 @@ func (l localSave) Load() (s string, err error) {
 			s, err = "", fmt.Errorf("localStorage is not available (%v)", r)
 		}
 	}()
-	ls, err := localStorage()
+	ls, err := savedStorage()
 	if err != nil {
 		return "", err
 	}
@@ -98,7 +98,7 @@ func (l localSave) Save(text string) (err error) {
 			err = fmt.Errorf("localStorage refused the saved game (%v)", r)
 		}
 	}()
-	ls, err := localStorage()
+	ls, err := savedStorage()
 	if err != nil {
 		return err
 	}
