@@ -119,4 +119,3 @@ func TestResumeListKeepsNewest(t *testing.T) {
 		t.Errorf("the removal was not said: %q", said)
 	}
 }
-
