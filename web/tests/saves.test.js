@@ -129,7 +129,11 @@ test("saves: Save downloads a .mjs both servers load; corrupt files refused; the
   // holds still; a claim window would run its timer).
   from = await untilOurDiscard(page, from);
   const before = await state(page);
-  const stored = await page.evaluate(() => localStorage.getItem("mahjong.autosave"));
+  // The autosaved games: every localStorage key of the resume list.
+  const autosaves = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("mahjong.autosave"))
+    .sort().map((k) => k + "=" + localStorage.getItem(k)).join("\n"));
+  const stored = await autosaves();
+  assert.ok(stored.length > 0, "no game is autosaved");
   const corrupt = path.join(outDir, "corrupt.mjs");
   fs.writeFileSync(corrupt, text.replace(/^Wall [^\r\n]*/m, "Wall 1 2 3"));
   from = (await lines(page)).length;
@@ -137,7 +141,7 @@ test("saves: Save downloads a .mjs both servers load; corrupt files refused; the
   await chooser.setFiles(corrupt);
   await waitForLine(page, /^The file corrupt\.mjs cannot be resumed: /, { from, timeout: 30_000 });
   assert.equal(await state(page), before, "the table changed");
-  assert.equal(await page.evaluate(() => localStorage.getItem("mahjong.autosave")), stored, "the autosave changed");
+  assert.equal(await autosaves(), stored, "the autosave changed");
 
   // A file the original server saved: uploaded, resumed, play goes on.
   if (fs.existsSync(original)) {
