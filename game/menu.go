@@ -56,6 +56,8 @@ func menus() []menuDef {
 			{"&Playing preferences…", "playing", false},
 			{"&Game option preferences…", "gameprefs", false},
 			{"&Current game options…", "current", false},
+			{"&Export preferences…", "exportprefs", false},
+			{"&Import preferences…", "importprefs", false},
 		}},
 	}
 }
@@ -317,6 +319,8 @@ func (u *ui) choose(a *App, m menuItem) {
 	switch m.id {
 	case "save", "saveas", "resume":
 		fileCommand(a, m.id) // saves.go
+	case "exportprefs", "importprefs":
+		prefsFileCommand(a, m.id) // prefsfile.go
 	case "host":
 		u.openPanel(a, u.hostPanel(a))
 	case "join":

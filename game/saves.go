@@ -126,12 +126,21 @@ func StateJSON() string {
 // newest .mjs of the working directory on the desktop), ours or the
 // original server's, and continues it here against robots.
 
-// openedFile is a saved game the player picked, on its way to the game
-// loop (the browser's file picker answers on another goroutine).
+// openedFile is a file the player picked, on its way to the game loop
+// (the browser's file picker answers on another goroutine).
 type openedFile struct {
+	kind       fileKind
 	name, text string
 	err        error
 }
+
+// fileKind is what a picked file is for.
+type fileKind int
+
+const (
+	fileSave  fileKind = iota // a saved game, to resume
+	filePrefs                 // preferences, to import (prefsfile.go)
+)
 
 var opened = make(chan openedFile, 1)
 
@@ -148,7 +157,7 @@ func deliverOpened(f openedFile) {
 func fileCommand(a *App, id string) {
 	switch id {
 	case "resume":
-		pickSave()
+		pickFile(fileSave)
 		return
 	}
 	t, _ := a.scene.(*tableScene)
@@ -206,7 +215,11 @@ func cleanFileName(n string) string {
 func pollOpened(a *App) {
 	select {
 	case f := <-opened:
-		resumeFile(a, f)
+		if f.kind == filePrefs {
+			importPrefs(a, f)
+		} else {
+			resumeFile(a, f)
+		}
 	default:
 	}
 }

@@ -58,13 +58,16 @@ func askFileName(def string) (string, bool) {
 	return v.String(), true
 }
 
-// pickSave opens the browser's file picker; the file read goes to the
-// game loop through deliverOpened.
-func pickSave() {
+// pickFile opens the browser's file picker for a file of kind; the file
+// read goes to the game loop through deliverOpened.
+func pickFile(kind fileKind) {
 	doc := js.Global().Get("document")
 	input := doc.Call("createElement", "input")
 	input.Set("type", "file")
 	input.Set("accept", ".mjs,.json,text/plain")
+	if kind == filePrefs {
+		input.Set("accept", ".xmjrc,.txt,text/plain")
+	}
 	var onChange js.Func
 	onChange = js.FuncOf(func(js.Value, []js.Value) any {
 		onChange.Release()
@@ -75,19 +78,19 @@ func pickSave() {
 		f := files.Index(0)
 		name := f.Get("name").String()
 		if size := f.Get("size").Int(); size > maxSaveBytes {
-			deliverOpened(openedFile{name: name, err: fmt.Errorf("it is too large (%d bytes) for a saved game", size)})
+			deliverOpened(openedFile{kind: kind, name: name, err: fmt.Errorf("it is too large (%d bytes)", size)})
 			return nil
 		}
 		var ok, fail js.Func
 		done := func() { ok.Release(); fail.Release() }
 		ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
 			defer done()
-			deliverOpened(openedFile{name: name, text: args[0].String()})
+			deliverOpened(openedFile{kind: kind, name: name, text: args[0].String()})
 			return nil
 		})
 		fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
 			defer done()
-			deliverOpened(openedFile{name: name, err: fmt.Errorf("it could not be read (%v)", args[0])})
+			deliverOpened(openedFile{kind: kind, name: name, err: fmt.Errorf("it could not be read (%v)", args[0])})
 			return nil
 		})
 		f.Call("text").Call("then", ok, fail)

@@ -38,8 +38,14 @@ func askFileName(def string) (string, bool) {
 	}
 }
 
-// pickSave takes the newest .mjs file of the working directory.
-func pickSave() {
+// pickFile takes, from the working directory, the newest .mjs file (a
+// saved game) or prefsFileName (preferences).
+func pickFile(kind fileKind) {
+	if kind == filePrefs {
+		b, err := readSmall(prefsFileName)
+		deliverOpened(openedFile{kind: kind, name: prefsFileName, text: string(b), err: err})
+		return
+	}
 	ents, err := os.ReadDir(".")
 	if err != nil {
 		deliverOpened(openedFile{name: ".", err: err})
@@ -59,13 +65,18 @@ func pickSave() {
 		deliverOpened(openedFile{name: "the working directory", err: errors.New("it holds no saved game (.mjs)")})
 		return
 	}
-	fi, err := os.Stat(best)
-	if err == nil && fi.Size() > maxSaveBytes {
-		err = fmt.Errorf("it is too large (%d bytes) for a saved game", fi.Size())
-	}
-	var b []byte
-	if err == nil {
-		b, err = os.ReadFile(best)
-	}
+	b, err := readSmall(best)
 	deliverOpened(openedFile{name: best, text: string(b), err: err})
+}
+
+// readSmall reads a file of at most maxSaveBytes.
+func readSmall(name string) ([]byte, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > maxSaveBytes {
+		return nil, fmt.Errorf("it is too large (%d bytes)", fi.Size())
+	}
+	return os.ReadFile(name)
 }

@@ -87,7 +87,7 @@ func TestSaveAndResumeFile(t *testing.T) {
 
 	// The good file, from the newest in the directory.
 	os.Remove(files[0])
-	pickSave()
+	pickFile(fileSave)
 	said = said[:0]
 	pollOpened(a)
 	ts2, ok := a.next.(*tableScene)
