@@ -1,0 +1,48 @@
+// startup.js measures the page's start: it loads the table in headless
+// Chromium with the CPU profiler running from before the navigation, and
+// prints the navigation → wasm-ready and → first-frame times, the
+// renderer's CPU time until the first frame (less sensitive to a busy
+// machine than wall time) and where that CPU time went (self time by
+// function, top 30). Build the site with symbols first
+// (PROFILE=1 scripts/build-site.sh DIR), then
+//   MJ_SITE_DIR=DIR MJ_WEB_BIN=/path/to/mj-web node web/tools/startup.js [runs]
+import { startServer, launch, waitForMark } from "../tests/lib.js";
+
+const runs = Number(process.argv[2] || 3);
+const server = await startServer();
+const browser = await launch();
+try {
+  for (let run = 0; run < runs; run++) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+    await page.goto(server.url + "?seed=7&name=Prof&start=1", { waitUntil: "load" });
+    await waitForMark(page, "mj:first-frame", 120_000);
+    const { profile } = await cdp.send("Profiler.stop");
+    const nav = await page.evaluate(() => ({
+      ready: performance.getEntriesByName("mj:wasm-ready")[0]?.startTime,
+      first: performance.getEntriesByName("mj:first-frame")[0]?.startTime,
+    }));
+    const self = new Map();
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    let busy = 0;
+    profile.samples.forEach((id, i) => {
+      const n = byId.get(id);
+      const name = n.callFrame.functionName || `(${n.callFrame.url.split("/").pop() || "anon"})`;
+      self.set(name, (self.get(name) || 0) + profile.timeDeltas[i]);
+      if (name !== "(idle)" && name !== "(program)") busy += profile.timeDeltas[i];
+    });
+    console.log(`run ${run}: nav→ready ${Math.round(nav.ready)} ms, nav→first frame ${Math.round(nav.first)} ms, main thread busy ${Math.round(busy / 1000)} ms`);
+    if (run === runs - 1) {
+      const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
+      for (const [name, us] of top) console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`);
+    }
+    await ctx.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
