@@ -164,3 +164,56 @@ test("saves: Save downloads a .mjs both servers load; corrupt files refused; the
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+// Options › Export preferences… downloads the .xmjrc text; Import
+// preferences… takes a file in that format (the original's lines), puts
+// it in force and stores it; a damaged file is refused with a message and
+// the stored preferences stay as they were.
+test("preferences: exported and imported as an .xmjrc file", { skip, timeout: 300_000 }, async () => {
+  fs.mkdirSync(outDir, { recursive: true });
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  await followAnnouncements(ctx);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(server.url + "?name=Rita&animate=0&seed=5&start=1", { waitUntil: "load", timeout: 300_000 });
+  await waitForMark(page, "mj:first-frame", 120_000);
+  await page.locator("canvas").focus();
+  const optionsMenu = async (key) => {
+    const from = (await lines(page)).length;
+    await alt(page, "o");
+    await waitForLine(page, /menu: /, { from, timeout: 20_000 });
+    await pressKey(page, key);
+  };
+  const stored = () => page.evaluate(() => localStorage.getItem("mahjong.xmjrc") || "");
+
+  // Import an original-style file.
+  const file = path.join(outDir, "import.xmjrc");
+  fs.writeFileSync(file, "Display Animate 0\nDisplay ShowWall never\nPlaying AutoSpecials 1\nDisplay Gtk2Rcfile \n");
+  let from = (await lines(page)).length;
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 60_000 }), optionsMenu("i")]);
+  await chooser.setFiles(file);
+  await waitForLine(page, /^Preferences imported from import\.xmjrc\./, { from, timeout: 30_000 });
+  const kept = await stored();
+  for (const l of ["Display ShowWall never", "Playing AutoSpecials 1", "Display Gtk2Rcfile"]) {
+    assert.ok(kept.includes(l), `stored preferences lack ${l}: ${kept}`);
+  }
+
+  // Export: the download holds what is in force.
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), optionsMenu("e")]);
+  assert.equal(download.suggestedFilename(), "mahjong.xmjrc");
+  const out = path.join(outDir, "exported.xmjrc");
+  await download.saveAs(out);
+  assert.equal(fs.readFileSync(out, "utf8"), kept, "the exported file differs from the stored preferences");
+
+  // A damaged file: refused, nothing changes.
+  const bad = path.join(outDir, "bad.xmjrc");
+  fs.writeFileSync(bad, "Display Animate maybe\n");
+  from = (await lines(page)).length;
+  const [ch2] = await Promise.all([page.waitForEvent("filechooser", { timeout: 60_000 }), optionsMenu("i")]);
+  await ch2.setFiles(bad);
+  await waitForLine(page, /^The preferences in bad\.xmjrc cannot be imported: line 1/, { from, timeout: 30_000 });
+  assert.equal(await stored(), kept, "a refused file changed the stored preferences");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
