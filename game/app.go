@@ -100,6 +100,10 @@ type App struct {
 // what a drawn frame costs.
 func (a *App) Draws() int64 { return a.draws.Load() }
 
+// InputsSeen returns how many presses and releases the App's input has
+// seen (Input.Seen), for tests that hold an input until it is seen.
+func (a *App) InputsSeen() int64 { return a.in.Seen() }
+
 // Flush stores the local game's latest autosave now, if one is waiting
 // for the next tick. The page calls it when it is hidden or unloaded.
 func (a *App) Flush() {

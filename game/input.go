@@ -1,6 +1,9 @@
 package game
 
-import "math"
+import (
+	"math"
+	"sync/atomic"
+)
 
 // IntentKind is what the player meant by some input.
 type IntentKind int
@@ -49,6 +52,7 @@ type Keys struct {
 	Shift   bool      // a Shift key is held
 	Mod     bool      // Control, Alt or Meta is held: not ours
 	Chars   []rune    // characters typed this tick (text fields)
+	Down    int       // keys that went down this tick, mapped or not (Seen)
 }
 
 // KeyName names a key Input maps.
@@ -97,7 +101,14 @@ type Input struct {
 	hoverY    float64 //
 	touchTick int     // last tick a touch was seen; the mouse is ignored for a while after
 	out       []Intent
+	seen      atomic.Int64 // presses and releases seen (Seen)
 }
+
+// Seen counts the key presses and the pointer presses and releases Step
+// has seen. Tests hold an input until the game has seen it, instead of
+// for a guessed time that a slow frame rate could turn into a long press
+// or two taps too far apart for a double tap.
+func (in *Input) Seen() int64 { return in.seen.Load() }
 
 // Timing of pointer gestures, in ticks (1/60 s).
 const (
@@ -125,6 +136,7 @@ func (in *Input) Step(k Keys, ptrs []Pointer) []Intent {
 	in.tick++
 	in.out = in.out[:0]
 	in.keys(k)
+	in.seen.Add(int64(max(k.Down, len(k.Pressed))))
 
 	// Choose the pointer to follow: touches win over the mouse.
 	var p *Pointer
@@ -198,6 +210,7 @@ func (in *Input) pointer(p *Pointer) {
 	pressed := p != nil && p.Down
 	switch {
 	case pressed && !in.down:
+		in.seen.Add(1)
 		in.down, in.id = true, p.ID
 		in.x0, in.y0 = p.X, p.Y
 		in.downTick = in.tick
@@ -215,6 +228,7 @@ func (in *Input) pointer(p *Pointer) {
 		}
 		in.hoverX, in.hoverY = p.X, p.Y
 	case !pressed && in.down:
+		in.seen.Add(1)
 		in.down = false
 		x, y := in.x0, in.y0
 		if p != nil {

@@ -42,6 +42,7 @@ func (p *poller) poll() (Keys, []Pointer) {
 		Pressed: p.pressed,
 		Shift:   ebiten.IsKeyPressed(ebiten.KeyShift),
 		Chars:   p.chars,
+		Down:    len(p.keys),
 		Mod:     ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyAlt) || ebiten.IsKeyPressed(ebiten.KeyMeta),
 	}
 	p.ptrs = p.ptrs[:0]

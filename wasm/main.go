@@ -59,6 +59,7 @@ func run() error {
 	// For measuring tools (web/tools/profile.js): frames drawn so far.
 	if page.Type() == js.TypeObject {
 		page.Set("draws", js.FuncOf(func(js.Value, []js.Value) any { return app.Draws() }))
+		page.Set("inputs", js.FuncOf(func(js.Value, []js.Value) any { return app.InputsSeen() }))
 	}
 	return ebiten.RunGame(app)
 }

@@ -8,21 +8,33 @@ import zlib from "node:zlib";
 import { lines, waitForLine, shot } from "./lib.js";
 
 // HOLD_MS is how long a key, mouse button or finger stays down at least.
-// Ebitengine samples input once per frame (1/60 s), so a press and release
-// inside one frame is never seen: a press lasts HOLD_MS and until the page
-// has run two animation frames (so the game's Update has seen it), so that
-// a slow, busy machine does not lose it either. Not much longer: the game
-// takes a press held for 0.5 s as a long press.
+// Ebitengine samples input once per tick, so a press and release inside
+// one tick is never seen. A press is released once the game has seen it
+// (mahjong.inputs() counts the presses and releases the game has seen) and
+// HOLD_MS has passed; a release is followed likewise. Waiting on the game,
+// not on a guessed time, matters on a slow, busy machine: held too long a
+// press becomes a long press (0.5 s), and two presses too far apart are
+// not a double click.
 export const HOLD_MS = 100;
 
-async function hold(page) {
+// seen returns the game's count of inputs seen (-1 without the hook).
+async function seen(page) {
+  return page.evaluate(() => (globalThis.mahjong && globalThis.mahjong.inputs ? globalThis.mahjong.inputs() : -1));
+}
+
+// hold waits until the game has seen more than n inputs (and HOLD_MS);
+// without the hook, for two animation frames. It gives up after 10 s
+// (the caller's own wait then reports what did not happen).
+async function hold(page, n) {
   await Promise.all([
     new Promise((r) => setTimeout(r, HOLD_MS)),
-    page.evaluate(() => new Promise((r) => {
-      let n = 0;
-      const step = () => (++n >= 2 ? r() : requestAnimationFrame(step));
-      requestAnimationFrame(step);
-    })),
+    n >= 0
+      ? page.waitForFunction((k) => globalThis.mahjong.inputs() > k, n, { timeout: 10_000, polling: "raf" }).catch(() => {})
+      : page.evaluate(() => new Promise((r) => {
+        let i = 0;
+        const step = () => (++i >= 2 ? r() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      })),
   ]);
 }
 
@@ -77,8 +89,9 @@ export async function nextPrompt(page, from, timeout = 90_000) {
 
 // pressKey holds a key down for HOLD_MS.
 export async function pressKey(page, key) {
+  const n = await seen(page);
   await page.keyboard.down(key);
-  await hold(page);
+  await hold(page, n);
   await page.keyboard.up(key);
 }
 
@@ -87,10 +100,12 @@ export async function pressKey(page, key) {
 export async function click(page, x, y, { double = false } = {}) {
   await page.mouse.move(x, y);
   for (let n = double ? 2 : 1; n > 0; n--) {
+    let k = await seen(page);
     await page.mouse.down();
-    await hold(page);
+    await hold(page, k);
+    k = await seen(page);
     await page.mouse.up();
-    if (n > 1) await hold(page);
+    await hold(page, k);
   }
 }
 
@@ -98,10 +113,12 @@ export async function click(page, x, y, { double = false } = {}) {
 // own tap lifts the finger at once); double taps twice.
 export async function tap(page, cdp, x, y, { double = false } = {}) {
   for (let n = double ? 2 : 1; n > 0; n--) {
+    let k = await seen(page);
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] });
-    await hold(page);
+    await hold(page, k);
+    k = await seen(page);
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    if (n > 1) await hold(page);
+    await hold(page, k);
   }
 }
 
