@@ -56,13 +56,22 @@ type gfx struct {
 	tiles map[tileKey]*ebiten.Image
 	gen   int               // cache generation: texts are dropped when the cache grows large
 	monos map[int]font.Face // Go Mono by pixel size (mono.go)
+
+	main, body fontPick     // the Display preferences MainFont and TextFont (fonts.go)
+	user       *art.UserSet // the user's tileset (nil: the compiled-in art only)
 }
 
 func newGfx() *gfx {
-	return &gfx{faces: map[[2]int]*art.Face{}, texts: map[textKey]*ebiten.Image{}, tiles: map[tileKey]*ebiten.Image{}}
+	return &gfx{faces: map[[2]int]*art.Face{}, texts: map[textKey]*ebiten.Image{}, tiles: map[tileKey]*ebiten.Image{},
+		main: fontPick{fam: famStandard, scale: 1}, body: fontPick{fam: famStandard, scale: 1}}
 }
 
+// face returns the face of font f at size pixels. f may be a role
+// (art.Regular and art.Bold are the main font's, fontText and fontTextMono
+// the text font's, fonts.go), which the font preferences resolve to a
+// typeface and scale.
 func (g *gfx) face(f art.Font, size float64) *art.Face {
+	f, size = g.resolve(f, size)
 	k := [2]int{int(f), int(math.Round(size))}
 	fc, ok := g.faces[k]
 	if !ok {
@@ -215,9 +224,12 @@ func roundRect(dst *ebiten.Image, r Rect, rad float64, c color.Color) {
 	drawShape(dst, r, rad, 0, c)
 }
 
-// rasterTile draws a tile in pure Go. It uses art's tile faces when the
-// package provides them (see tileart.go).
+// rasterTile draws a tile in pure Go: the user's tileset's picture if it
+// has one (tileart.go), else art's.
 func (g *gfx) rasterTile(t engine.Tile, back bool, set art.TileSet, w, h int) image.Image {
+	if img := g.user.Tile(t, back, w, h); img != nil {
+		return img
+	}
 	return artTile(t, back, set, w, h)
 }
 

@@ -1,9 +1,11 @@
 package game
 
 import (
+	"encoding/json"
 	"image/color"
 	"math"
 	"strings"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -97,6 +99,12 @@ type ui struct {
 	chat      string      // the Messages entry
 	onl       *onlineForm // the online dialogs' fields (online.go)
 	baseOpts  []string    // the game options the program was given
+
+	// The fonts and the user tileset (mono.go, tileart.go).
+	snapGen  uint64       // a.gen of the last UI snapshot (uiSnapshot)
+	applied  bool         // applyDisplay has run once
+	tilesKey string       // the Tileset preferences whose set is in force
+	disp     *displayForm // the open Display panel's form (tile uploads change it)
 }
 
 func newUI(cfg *Config) *ui {
@@ -107,6 +115,10 @@ func newUI(cfg *Config) *ui {
 	}
 	if cfg.Prefs != nil {
 		u.p = cfg.Prefs.Clone()
+		if tilesetOf(u.p.Display.Tileset) != cfg.Tileset {
+			// A --tileset flag overrides the preference.
+			u.p.Display.Tileset = cfg.Tileset.String()
+		}
 	} else {
 		p, err := prefs.Load(u.store)
 		u.p = p
@@ -137,6 +149,13 @@ func menuButton(a *App) Rect {
 func (u *ui) update(a *App, its []Intent, k menuKeys) []Intent {
 	u.tick = a.tick
 	u.button = menuButton(a)
+	if !u.applied {
+		u.applied = true
+		u.applyDisplay(a)
+	}
+	if up := takeTiles(); up != nil {
+		u.tilesPicked(a, up)
+	}
 	if u.err != "" {
 		a.announce(u.err)
 		u.err = ""
@@ -189,6 +208,112 @@ func (u *ui) update(a *App, its []Intent, k menuKeys) []Intent {
 		out = append(out, it)
 	}
 	return out
+}
+
+// The open menu's and window's geometry, for the page's mahjong.ui()
+// (browser tests find the controls there; read-only), in CSS pixels.
+type uiBox struct {
+	Label string  `json:"label,omitempty"`
+	Kind  string  `json:"kind,omitempty"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	W     float64 `json:"w"`
+	H     float64 `json:"h"`
+	Parts []uiBox `json:"parts,omitempty"`
+	Value string  `json:"value,omitempty"`
+}
+
+type uiSnap struct {
+	Gen    uint64  `json:"gen"`
+	Screen uiBox   `json:"screen"`
+	Button uiBox   `json:"menuButton"`
+	Menu   string  `json:"menu,omitempty"`
+	Titles []uiBox `json:"titles,omitempty"`
+	Items  []uiBox `json:"items,omitempty"`
+	Panel  string  `json:"panel,omitempty"`
+	Title  string  `json:"title,omitempty"`
+	Box    *uiBox  `json:"box,omitempty"`
+	Body   *uiBox  `json:"body,omitempty"`
+	Focus  int     `json:"focus"` // the focused row (then the buttons); -1 none
+	Scroll float64 `json:"scroll"`
+	Max    float64 `json:"maxScroll"`
+	Rows   []uiBox `json:"rows,omitempty"` // a row's box, its control in Parts[0] and the control's parts after
+	Btns   []uiBox `json:"buttons,omitempty"`
+}
+
+var lastUI atomic.Pointer[string]
+
+var rowKinds = [...]string{rowText: "text", rowHead: "head", rowCheck: "check", rowChoice: "choice", rowSpin: "spin",
+	rowEntry: "entry", rowColour: "colour", rowActions: "actions", rowChart: "chart"}
+
+// snapshotUI records the menus' and window's geometry when the picture
+// changed (only where the page reads it).
+func (u *ui) snapshotUI(a *App) {
+	if !exposeUI || a.gen == u.snapGen {
+		return
+	}
+	u.snapGen = a.gen
+	css := a.scr.scale()
+	box := func(label string, r Rect) uiBox {
+		return uiBox{Label: label, X: r.X / css, Y: r.Y / css, W: r.W / css, H: r.H / css}
+	}
+	s := uiSnap{Gen: a.gen, Screen: box("", Rect{0, 0, a.scr.W, a.scr.H}), Button: box("Menu", u.button)}
+	if u.menu >= 0 && u.menu < len(u.defs) {
+		d := u.defs[u.menu]
+		s.Menu = strings.Replace(d.title, "&", "", 1)
+		for i, r := range u.titles {
+			s.Titles = append(s.Titles, box(strings.Replace(u.defs[i].title, "&", "", 1), r))
+		}
+		for i, r := range u.items {
+			s.Items = append(s.Items, box(strings.Replace(d.items[i].label, "&", "", 1), r))
+		}
+	}
+	if p := u.win; p != nil {
+		s.Panel, s.Title, s.Focus, s.Scroll, s.Max = p.id, p.title, p.focus, p.off/css, p.max/css
+		b, body := box("", p.box), box("", p.body)
+		s.Box, s.Body = &b, &body
+		for i := range p.rows {
+			r := &p.rows[i]
+			rb := box(r.label, p.screenRect(r.r))
+			rb.Kind = rowKinds[r.kind]
+			if r.kind != rowText && r.kind != rowHead && r.kind != rowChart {
+				rb.Value = r.describe()
+			} else {
+				rb.Value = r.text
+			}
+			if r.kind != rowText && r.kind != rowHead {
+				rb.Parts = append(rb.Parts, box("", p.screenRect(r.ctl)))
+				for j, q := range r.parts {
+					lb := ""
+					if j < len(r.opts) && len(r.parts) == len(r.opts) {
+						lb = r.opts[j]
+					}
+					if r.kind == rowActions && j < len(r.acts) {
+						lb = r.acts[j].Text()
+					}
+					rb.Parts = append(rb.Parts, box(lb, p.screenRect(q)))
+				}
+			}
+			s.Rows = append(s.Rows, rb)
+		}
+		for _, b := range p.btns {
+			s.Btns = append(s.Btns, box(b.Text(), b.Rect))
+		}
+	}
+	if j, err := json.Marshal(s); err == nil {
+		str := string(j)
+		lastUI.Store(&str)
+		exposeUIFunc()
+	}
+}
+
+// UIJSON returns the latest snapshot of the menus' and window's geometry
+// as JSON ("" before one; only the browser build records them).
+func UIJSON() string {
+	if p := lastUI.Load(); p != nil {
+		return *p
+	}
+	return ""
 }
 
 // mnemonic returns the lower-case letter after '&' in label.

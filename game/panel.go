@@ -84,13 +84,15 @@ type panel struct {
 	close   func(a *App, p *panel)            // Escape (nil: close)
 	focus   int                               // -1 none, rows 0..n-1, then buttons
 	editing bool
+	prose   bool // the text rows are in the text font (Messages, Game info, Scoring history)
 
 	off, max float64
 	box      Rect
 	titleR   Rect
 	body     Rect
 	font     float64
-	lineH    float64
+	lineH    float64 // a line of the main font
+	proseH   float64 // a line of a text row (the text font when prose)
 	rowH     float64
 	dragY    float64
 	dragging bool
@@ -111,7 +113,11 @@ func (p *panel) layout(a *App) {
 	css := s.scale()
 	font, rowH, pad := panelMetrics(s)
 	p.font, p.rowH = font, rowH
-	p.lineH = math.Round(font * 1.35)
+	p.lineH = math.Round(font * 1.35 * a.g.mainScale())
+	p.proseH = p.lineH
+	if p.prose {
+		p.proseH = math.Round(font * 1.35 * a.g.textScale())
+	}
 	m := math.Round(6 * css)
 	w := math.Min(s.W-2*m, 640*css)
 	if s.Phone() {
@@ -135,12 +141,8 @@ func (p *panel) layout(a *App) {
 		lx := x + pad + ind
 		switch r.kind {
 		case rowText, rowHead:
-			f := art.Regular
-			if r.kind == rowHead {
-				f = art.Bold
-			}
-			r.lines = wrapText(a.g, f, font, r.text, inner-ind)
-			h := float64(len(r.lines)) * p.lineH
+			r.lines = wrapText(a.g, p.textFont(r.kind), font, r.text, inner-ind)
+			h := float64(len(r.lines)) * p.proseH
 			if r.kind == rowHead {
 				h += math.Round(6 * css)
 			}
@@ -285,13 +287,20 @@ func (p *panel) layoutControl(a *App, r *row) {
 			r.ctl.W = w
 		}
 	case rowColour:
+		// Swatches a touch target each, wrapping onto more lines when the
+		// control is narrow (a phone).
 		n := len(tableColours)
-		sw := math.Min(p.rowH, math.Floor((c.W-float64(n-1)*gap)/float64(n)))
+		sw := p.rowH
+		per := max(1, int((c.W+gap)/(sw+gap)))
+		y := c.Y
 		for i := range n {
-			r.parts = append(r.parts, Rect{c.X + float64(i)*(sw+gap), c.Y, sw, sw})
+			if i > 0 && i%per == 0 {
+				y += sw + gap
+			}
+			r.parts = append(r.parts, Rect{c.X + float64(i%per)*(sw+gap), y, sw, sw})
 		}
 		// The entry for any colour below the swatches.
-		r.parts = append(r.parts, Rect{c.X, c.Y + sw + gap, c.W, p.rowH})
+		r.parts = append(r.parts, Rect{c.X, y + sw + gap, c.W, p.rowH})
 	case rowActions:
 		x := c.X
 		y := c.Y
@@ -341,6 +350,19 @@ func wrapText(g *gfx, f art.Font, size float64, s string, w float64) []string {
 		out = append(out, cur)
 	}
 	return out
+}
+
+// textFont returns the font of a text (rowText) or heading (rowHead) row.
+func (p *panel) textFont(k rowKind) art.Font {
+	switch {
+	case p.prose && k == rowHead:
+		return fontTextBold
+	case p.prose:
+		return fontText
+	case k == rowHead:
+		return art.Bold
+	}
+	return art.Regular
 }
 
 // screenRect converts a body rectangle to the screen (scrolled).
@@ -796,18 +818,19 @@ func (p *panel) drawRow(dst *ebiten.Image, a *App, r *row, focus bool) {
 		roundRectOutline(dst, sr(r.r).Inset(1*css), 6*css, 2*css, colFocus)
 	}
 	drawLines := func(box Rect, f art.Font, lines []string) {
-		y := box.Y + (box.H-float64(len(lines))*p.lineH)/2
+		lh := p.lineH
+		if r.kind == rowText || r.kind == rowHead {
+			lh = p.proseH
+		}
+		y := box.Y + (box.H-float64(len(lines))*lh)/2
 		for _, ln := range lines {
-			a.g.text(dst, Rect{box.X, y, box.W, p.lineH}, f, p.font, ln, tc, alignLeft)
-			y += p.lineH
+			a.g.text(dst, Rect{box.X, y, box.W, lh}, f, p.font, ln, tc, alignLeft)
+			y += lh
 		}
 	}
 	switch r.kind {
-	case rowText:
-		drawLines(sr(r.lab), art.Regular, r.lines)
-		return
-	case rowHead:
-		drawLines(sr(r.lab), art.Bold, r.lines)
+	case rowText, rowHead:
+		drawLines(sr(r.lab), p.textFont(r.kind), r.lines)
 		return
 	case rowChart:
 		r.chart.draw(dst, a, sr(r.ctl), p.font*0.85)

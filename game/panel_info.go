@@ -188,6 +188,7 @@ func tableClient(a *App) *client.Client {
 
 func okPanel(id, title string, rows []row) *panel {
 	p := &panel{id: id, title: title, rows: rows, btns: []Button{{Label: "&Close", ID: "close", Default: true}}}
+	p.prose = id == "history" || id == "info" // texts of the game: the text font
 	p.press = func(a *App, p *panel, id string) { a.ui.closePanel(a) }
 	return p
 }
@@ -359,7 +360,7 @@ func SplitScore(v int) (centi, doubles, points int) {
 // messagesPanel is the Messages window: the chat so far and an entry.
 func (u *ui) messagesPanel(a *App) *panel {
 	cl := tableClient(a)
-	p := &panel{id: "messages", title: "Messages"}
+	p := &panel{id: "messages", title: "Messages", prose: true}
 	if cl == nil {
 		p.rows = []row{{kind: rowText, text: "No game is in progress."}}
 	} else {

@@ -1,50 +1,19 @@
 package game
 
 import (
-	"fmt"
 	"image/color"
-	"strconv"
-	"strings"
 
 	"mahjong/game/prefs"
 )
-
-// Font choices of the Display panel: the faces we ship, with sizes.
-var fontFaces = []string{"Go", "Go Bold"}
-
-// parseFont reads a font preference "Go 14" / "Go Bold 16" into a face
-// index and size (0: the default size).
-func parseFont(s string) (face, size int) {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, ' '); i >= 0 {
-		if n, err := strconv.Atoi(s[i+1:]); err == nil {
-			size = n
-			s = s[:i]
-		}
-	}
-	if strings.Contains(strings.ToLower(s), "bold") {
-		face = 1
-	}
-	if size != 0 && (size < 8 || size > 32) {
-		size = 0
-	}
-	return face, size
-}
-
-func formatFont(face, size int) string {
-	if size == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s %d", fontFaces[clampInt(face, 0, len(fontFaces)-1)], size)
-}
 
 // displayForm is the Display panel's working copy.
 type displayForm struct {
 	d                      prefs.Display
 	dpos, size, wall, sort int
-	tiles                  int
-	mainFace, mainSize     int
-	textFace, textSize     int
+	tiles, tiles0          int     // index in tilesetChoices (as the panel opened)
+	msg                    *string // the tileset message row's text
+	mainFam, mainSize      int     // mainFam indexes fontFamilies
+	textFam, textSize      int     // textFam: 0 standard, then fontFamilies
 	col                    color.RGBA
 }
 
@@ -72,11 +41,16 @@ func newDisplayForm(d prefs.Display) *displayForm {
 	if d.Size >= 14 && d.Size <= 19 {
 		f.size = d.Size - 13
 	}
-	if tilesetOf(d.Tileset) != 0 {
+	switch {
+	case isCustomTileset(d.Tileset):
+		f.tiles = 2
+	case tilesetOf(d.Tileset) != 0:
 		f.tiles = 1
 	}
-	f.mainFace, f.mainSize = parseFont(d.MainFont)
-	f.textFace, f.textSize = parseFont(d.TextFont)
+	f.tiles0 = f.tiles
+	mf, tf := parseFont(d.MainFont), parseFont(d.TextFont)
+	f.mainFam, f.mainSize = max(mf.fam, famGo), mf.size
+	f.textFam, f.textSize = tf.fam+1, tf.size
 	if c, err := prefs.ParseColour(d.TableColour); err == nil && d.TableColour != "" {
 		f.col = c
 	} else {
@@ -95,12 +69,17 @@ func (f *displayForm) result() prefs.Display {
 	if f.size > 0 {
 		d.Size = 13 + f.size
 	}
-	d.Tileset = ""
-	if f.tiles == 1 {
-		d.Tileset = "numbered"
+	if f.tiles != f.tiles0 || (f.tiles == 2 && !isCustomTileset(d.Tileset)) {
+		// A new choice (else the preference stays as it was: it may name
+		// a directory of the original's tiles).
+		d.Tileset = [...]string{"", "numbered", customTileset}[clampInt(f.tiles, 0, 2)]
 	}
-	d.MainFont = formatFont(f.mainFace, f.mainSize)
-	d.TextFont = formatFont(f.textFace, f.textSize)
+	mf := fontPref{fam: f.mainFam, size: f.mainSize}
+	if mf.fam == famGo {
+		mf.fam = famStandard // Go is the standard main font
+	}
+	d.MainFont = mf.String()
+	d.TextFont = fontPref{fam: f.textFam - 1, size: f.textSize}.String()
 	d.TableColour = ""
 	if f.col != defaultTable {
 		d.TableColour = prefs.FormatColour(f.col)
@@ -123,28 +102,44 @@ func (u *ui) displayPanel(a *App) *panel {
 		{kind: rowChoice, label: "Display size (in tile-widths)", idx: &f.size, opts: sizeLabels},
 		{kind: rowChoice, label: "Show the wall", idx: &f.wall, opts: []string{"always", "when room", "never"}},
 		{kind: rowChoice, label: "Sort tiles in hand", idx: &f.sort, opts: []string{"always", "on deal", "never"}},
-		{kind: rowChoice, label: "Tileset", idx: &f.tiles, opts: []string{"Classic", "Numbered"}},
+		{kind: rowChoice, label: "Tileset", idx: &f.tiles, opts: tilesetChoices},
 		{kind: rowEntry, label: "Tileset path", str: &f.d.TilesetPath},
-		{kind: rowChoice, label: "Main font", idx: &f.mainFace, opts: fontFaces},
-		{kind: rowSpin, label: "Main font size (0: automatic)", val: &f.mainSize, lo: 0, hi: 32, step: 1},
-		{kind: rowChoice, label: "Text font", idx: &f.textFace, opts: fontFaces},
-		{kind: rowSpin, label: "Text font size (0: automatic)", val: &f.textSize, lo: 0, hi: 32, step: 1},
+		{kind: rowActions, label: "Custom tile pictures", acts: []Button{{Label: tilePickLabel, ID: "pick"}},
+			act: func(a *App, id string) { pickTiles(f.d.TilesetPath) }},
+		{kind: rowText, text: tilesHelp},
+		{kind: rowChoice, label: "Main font", idx: &f.mainFam, opts: fontFamilies},
+		{kind: rowSpin, label: "Main font size (0: standard)", val: &f.mainSize, lo: 0, hi: maxFontSize, step: 1},
+		{kind: rowChoice, label: "Text font", idx: &f.textFam, opts: append([]string{"Standard"}, fontFamilies...)},
+		{kind: rowSpin, label: "Text font size (0: standard)", val: &f.textSize, lo: 0, hi: maxFontSize, step: 1},
 		{kind: rowColour, label: "Table colour", col: &f.col},
 	}
-	// Font sizes jump from 0 (automatic) to 8.
+	// Font sizes jump between 0 (standard) and minFontSize.
 	for i := range rows {
 		if rows[i].kind == rowSpin {
 			v := rows[i].val
+			last := *v
 			rows[i].change = func(a *App) {
-				if *v > 0 && *v < 8 {
-					*v = 8
+				if *v > 0 && *v < minFontSize {
+					if last == 0 {
+						*v = minFontSize
+					} else {
+						*v = 0
+					}
 				}
+				last = *v
 			}
 		}
 	}
 	p := &panel{id: "display", title: "Display Options", rows: rows,
 		btns: []Button{{Label: "&Save & Apply", ID: "save", Default: true}, {Label: "&Apply (no save)", ID: "apply"}, {Label: "&Cancel", ID: "cancel"}}}
+	for i := range p.rows {
+		if p.rows[i].kind == rowText && p.rows[i].text == tilesHelp {
+			f.msg = &p.rows[i].text
+		}
+	}
+	u.disp = f
 	p.press = func(a *App, p *panel, id string) {
+		u.disp = nil
 		if id == "cancel" {
 			u.closePanel(a)
 			return
@@ -155,8 +150,15 @@ func (u *ui) displayPanel(a *App) *panel {
 		u.closePanel(a)
 		u.setPrefs(a, np, id == "save")
 	}
+	p.close = func(a *App, p *panel) {
+		u.disp = nil
+		u.closePanel(a)
+	}
 	return p
 }
+
+// tilesHelp says how a custom tileset is named.
+const tilesHelp = "Custom tiles: PNG, GIF, JPEG or XPM pictures named by tile code, as the original's: 1B…9B, 1C…9C, 1D…9D, EW SW WW NW, RD WD GD, 1F…4F, 1S…4S, and -- for the back."
 
 // playingPanel is xmj's Playing Preferences panel.
 func (u *ui) playingPanel(a *App) *panel {

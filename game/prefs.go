@@ -166,6 +166,7 @@ func (u *ui) setPrefs(a *App, p prefs.Prefs, save bool) {
 	a.cfg.AlertMahJong = d.AlertMahjong
 	a.cfg.Sort = sortMode(d.SortTiles)
 	applyColours(d)
+	u.applyDisplay(a)
 	u.syncOptions(a)
 	a.dirty()
 	if t, ok := a.scene.(*tableScene); ok {
@@ -183,9 +184,78 @@ func (u *ui) setPrefs(a *App, p prefs.Prefs, save bool) {
 	}
 }
 
+// applyDisplay puts the display preferences that gfx applies in force:
+// the fonts and the user tileset (loaded again when its preferences
+// changed). A tileset that cannot be loaded is reported and the
+// compiled-in art used.
+func (u *ui) applyDisplay(a *App) {
+	d := u.p.Display
+	changed := a.g.setFonts(d.MainFont, d.TextFont)
+	if key := d.Tileset + "\x00" + d.TilesetPath; key != u.tilesKey {
+		u.tilesKey = key
+		set, err := userTiles(d)
+		if err != nil {
+			u.err = "The tileset could not be loaded: " + err.Error() + ". The built-in tiles are shown."
+		}
+		if a.g.setUserSet(set) {
+			changed = true
+		}
+	}
+	if changed {
+		a.dirty()
+		if t, ok := a.scene.(*tableScene); ok {
+			t.built = 0 // text sizes change the geometry
+		}
+		if u.win != nil {
+			u.layoutWin(a)
+		}
+	}
+}
+
+// tilesPicked takes the pictures the player picked for a tileset: if they
+// make a set, it is stored and the open Display panel chooses it (Apply
+// puts it in force); if not, the player is told why and nothing changes.
+func (u *ui) tilesPicked(a *App, up *tileUpload) {
+	say := func(msg string) {
+		a.announce(msg)
+		if f := u.disp; f != nil && f.msg != nil {
+			*f.msg = msg
+			if u.win != nil {
+				u.layoutWin(a)
+			}
+		}
+		a.dirty()
+	}
+	if up.err != nil {
+		say("Could not load the tile pictures: " + up.err.Error() + ". Nothing was changed.")
+		return
+	}
+	set, err := art.NewUserSet(up.files)
+	if err != nil {
+		say("Could not load the tile pictures: " + strings.TrimPrefix(err.Error(), "art: ") + ". Nothing was changed.")
+		return
+	}
+	if err := storeTiles(set); err != nil {
+		say("Could not store the tile pictures: " + err.Error() + ". Nothing was changed.")
+		return
+	}
+	u.tilesKey = "" // load it again when applied
+	msg := fmt.Sprintf("Loaded %d tile pictures from %s.", set.Len(), up.from)
+	if n := len(set.Missing()); n > 0 {
+		msg += fmt.Sprintf(" %d tiles have no picture: the built-in art draws them.", n)
+	}
+	if f := u.disp; f != nil {
+		f.tiles = 2
+		f.d.Tileset = customTileset
+		msg += " Tileset: Custom. Apply to use them."
+	}
+	say(msg)
+}
+
 // after runs after the scene's update: what the preferences make the
 // client do for us (auto-declaring, sorting, popups, alerts).
 func (u *ui) after(a *App) {
+	defer u.snapshotUI(a)
 	t, ok := a.scene.(*tableScene)
 	if !ok || t.cl == nil {
 		return

@@ -6,7 +6,8 @@
 // All sizes are in physical (device) pixels: the caller multiplies CSS
 // pixels by the device pixel ratio, so glyphs and tiles are crisp.
 //
-// Text: NewFace(Regular, 16*dpr) gives a Face with a glyph cache; Measure,
+// Text: NewFace(Regular, 16*dpr) gives a Face with a glyph cache (the
+// typefaces are Regular, Bold and Mono, Go's, and CJK); Measure,
 // Draw and Render lay out a line (or several, split at '\n'). Chinese
 // characters fall back to the embedded CJK font and vice versa.
 //

@@ -17,12 +17,13 @@ const (
 	Regular Font = iota // Go Regular: Latin UI text
 	Bold                // Go Bold
 	CJK                 // WenQuanYi Micro Hei subset: the tiles' Chinese characters
+	Mono                // Go Mono: fixed-width text (the Scoring window's columns)
 	numFonts
 )
 
-var fontFiles = [numFonts]string{Regular: assets.RegularFont, Bold: assets.BoldFont, CJK: assets.CJKFont}
+var fontFiles = [numFonts]string{Regular: assets.RegularFont, Bold: assets.BoldFont, CJK: assets.CJKFont, Mono: assets.MonoFont}
 
-// String returns the font's name ("regular", "bold", "cjk").
+// String returns the font's name ("regular", "bold", "cjk", "mono").
 func (f Font) String() string {
 	switch f {
 	case Regular:
@@ -31,6 +32,8 @@ func (f Font) String() string {
 		return "bold"
 	case CJK:
 		return "cjk"
+	case Mono:
+		return "mono"
 	}
 	return fmt.Sprintf("Font(%d)", int(f))
 }

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import {
   skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, shot, lines,
 } from "./lib.js";
-import { pressKey } from "./play.js";
+import { pressKey, frames } from "./play.js";
 
 const skip = skipReason();
 let server, browser;
@@ -54,7 +54,7 @@ async function openPanel(page, menu, entry, title) {
   return after_(page, async () => {
     await alt(page, menu);
     await waitForLine(page, /menu: /, { from: (await lines(page)).length - 1, timeout: 10_000 });
-    await new Promise((r) => setTimeout(r, 200));
+    await frames(page, 2); // the menu is drawn before its entry is chosen
     await pressKey(page, entry);
   }, new RegExp("^" + title + "\\."));
 }
