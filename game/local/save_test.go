@@ -60,6 +60,25 @@ func waitPrompt(t *testing.T, c *client.Client) client.Prompt {
 	return p
 }
 
+// join starts a local game of one round against saveRobots (cfg's Name,
+// Robots and Options are filled in) and our client in it; both are
+// closed when the test ends, if the test has not closed them.
+func join(t *testing.T, cfg local.Config) (*local.Game, *client.Client) {
+	t.Helper()
+	cfg.Name, cfg.Robots, cfg.Options = "Ann", saveRobots, []string{"NumRounds=1"}
+	g, err := local.Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	c, err := client.New(g.Conn(), client.Config{Name: "Ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return g, c
+}
+
 // seatState is what must survive a save and a resume, seen from our seat.
 func seatState(c *client.Client) string {
 	v := c.View()
@@ -93,17 +112,8 @@ func TestSaveResume(t *testing.T) {
 		t.Run(fmt.Sprintf("seed%d-at%d", seed, stop), func(t *testing.T) {
 			var mu sync.Mutex
 			saves := 0
-			g, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed,
+			g, c := join(t, local.Config{Seed: seed,
 				Save: func(local.Saved) { mu.Lock(); saves++; mu.Unlock() }})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer g.Close()
-			c, err := client.New(g.Conn(), client.Config{Name: "Ann"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Close()
 			pl := clienttest.New(c, uint64(seed))
 			if _, ok := playTo(t, c, pl, stop); !ok {
 				t.Fatalf("the game ended before prompt %d: no mid-game state to save", stop)
@@ -121,16 +131,7 @@ func TestSaveResume(t *testing.T) {
 			c.Close()
 			g.Close()
 
-			g2, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed, Resume: text})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer g2.Close()
-			c2, err := client.New(g2.Conn(), client.Config{Name: "Ann"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c2.Close()
+			_, c2 := join(t, local.Config{Seed: seed, Resume: text})
 			// A resumed game starts paused until everybody says Ready
 			// (as the original's): say it, then we are asked again.
 			if p := waitPrompt(t, c2); p.Kind == client.Ready {
@@ -184,14 +185,7 @@ func TestResumeCorrupt(t *testing.T) {
 // a resumed game cannot write, so the autosaver makes one only).
 func TestAutosavesAfterResumeLoad(t *testing.T) {
 	const seed = 104
-	g, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := client.New(g.Conn(), client.Config{Name: "Ann"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, c := join(t, local.Config{Seed: seed})
 	if _, ok := playTo(t, c, clienttest.New(c, seed), 8); !ok {
 		t.Fatal("the game ended early")
 	}
@@ -204,17 +198,8 @@ func TestAutosavesAfterResumeLoad(t *testing.T) {
 
 	var mu sync.Mutex
 	var saves []string
-	g2, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: seed, Resume: text,
+	g2, c2 := join(t, local.Config{Seed: seed, Resume: text,
 		Save: func(s local.Saved) { mu.Lock(); saves = append(saves, s.Game); mu.Unlock() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g2.Close()
-	c2, err := client.New(g2.Conn(), client.Config{Name: "Ann"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c2.Close()
 	pl := clienttest.New(c2, seed)
 	for len(c2.History()) == 0 || len(c2.History()[0].Gains) == 0 {
 		if _, ok := playTo(t, c2, pl, 1); !ok {

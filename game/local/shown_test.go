@@ -21,7 +21,7 @@ func TestSavedShownReplays(t *testing.T) {
 	var mu sync.Mutex
 	var last local.Saved
 	midHandShown := 0
-	g, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: 31,
+	g, c := join(t, local.Config{Seed: 31,
 		Save: func(s local.Saved) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -30,15 +30,6 @@ func TestSavedShownReplays(t *testing.T) {
 			}
 			last = s
 		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
-	c, err := client.New(g.Conn(), client.Config{Name: "Ann"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
 	pl := clienttest.New(c, 31)
 	for len(c.History()) == 0 || len(c.History()[0].Gains) == 0 && !c.History()[0].Washout {
 		if _, ok := playTo(t, c, pl, 1); !ok {
@@ -96,17 +87,8 @@ func TestSavedShownReplays(t *testing.T) {
 
 	// Resumed from that save, the game saves the same finished hand.
 	var again []local.Saved
-	g3, err := local.Start(local.Config{Name: "Ann", Robots: saveRobots, Options: []string{"NumRounds=1"}, Seed: 31,
+	g3, c3 := join(t, local.Config{Seed: 31,
 		Resume: text, Shown: saved.Shown, Save: func(s local.Saved) { mu.Lock(); again = append(again, s); mu.Unlock() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g3.Close()
-	c3, err := client.New(g3.Conn(), client.Config{Name: "Ann"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c3.Close()
 	if p := waitPrompt(t, c3); p.Kind != client.Ready {
 		t.Fatalf("resumed between hands at %v, want Ready", p.Kind)
 	}
