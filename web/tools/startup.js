@@ -6,6 +6,9 @@
 // function, top 30). Build the site with symbols first
 // (PROFILE=1 scripts/build-site.sh DIR), then
 //   MJ_SITE_DIR=DIR MJ_WEB_BIN=/path/to/mj-web node web/tools/startup.js [runs]
+// MJ_NOPROFILE=1 leaves the profiler off (it slows the page): times only.
+// MJ_WARM=N loads the page N times more in the same context first (a
+// repeat visit: the HTTP cache, and the browser's cache of compiled code).
 import { startServer, launch, waitForMark } from "../tests/lib.js";
 
 const runs = Number(process.argv[2] || 3);
@@ -15,13 +18,21 @@ try {
   for (let run = 0; run < runs; run++) {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();
+    for (let w = Number(process.env.MJ_WARM || 0); w > 0; w--) {
+      await page.goto(server.url + "?seed=7&name=Prof&start=1", { waitUntil: "load" });
+      await waitForMark(page, "mj:first-frame", 120_000);
+      await page.goto("about:blank");
+    }
+    const profiling = !process.env.MJ_NOPROFILE;
     const cdp = await ctx.newCDPSession(page);
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-    await cdp.send("Profiler.start");
+    if (profiling) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
     await page.goto(server.url + "?seed=7&name=Prof&start=1", { waitUntil: "load" });
     await waitForMark(page, "mj:first-frame", 120_000);
-    const { profile } = await cdp.send("Profiler.stop");
+    const { profile } = profiling ? await cdp.send("Profiler.stop") : { profile: { nodes: [], samples: [], timeDeltas: [] } };
     const nav = await page.evaluate(() => ({
       ready: performance.getEntriesByName("mj:wasm-ready")[0]?.startTime,
       first: performance.getEntriesByName("mj:first-frame")[0]?.startTime,
