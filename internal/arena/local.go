@@ -139,7 +139,11 @@ func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
 			t0 := time.Now()
 			acts := st.robot.Respond(st.view, o.Event)
 			if len(acts) > 0 { // a decision: time it
-				rec.Latency[st.label].Add(time.Since(t0))
+				d := time.Since(t0)
+				rec.Latency[st.label].Add(d)
+				if rec.First == 0 {
+					rec.First = d
+				}
 			}
 			for _, a := range acts {
 				queue = append(queue, localRequest{seat: i, a: a})

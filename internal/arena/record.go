@@ -3,6 +3,7 @@ package arena
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"mahjong/engine"
 )
@@ -39,6 +40,7 @@ type GameRecord struct {
 	Failed     string           `json:"failed,omitempty"`   // why the game did not finish
 	WallTime   float64          `json:"wall_s"`             // seconds
 	Latency    map[string]*Hist `json:"-"`                  // our robots' decision times by label
+	First      time.Duration    `json:"-"`                  // the game's first decision (a cold robot's, in a fresh process)
 	Records    []HandRecord     `json:"-"`                  // the hands
 	Mismatch   string           `json:"mismatch,omitempty"` // settlements do not add up to Finals
 }
