@@ -92,6 +92,15 @@ func wallMode(s string) WallMode {
 	return WallWhenRoom
 }
 
+// DesktopTileset resolves the Tileset and TilesetPath preferences of d as
+// the desktop does: the compiled-in set that draws what the pictures do
+// not, whether a directory of tile pictures was found for them, and why
+// its pictures could not be read, if they could not.
+func DesktopTileset(d prefs.Display) (base art.TileSet, found bool, err error) {
+	set, err := dirTiles(d)
+	return tilesetOf(d.Tileset), set != nil, err
+}
+
 // tilesetOf maps a Tileset preference (a set name or the original's
 // directory name, e.g. "tiles-numbered") to a compiled-in set.
 func tilesetOf(name string) art.TileSet {
@@ -266,12 +275,13 @@ func (u *ui) after(a *App) {
 		cl.SetSortMode(a.cfg.Sort)
 		a.dirty()
 	}
-	if autoPlay(cl, u.p.Playing, &u.autoFail) {
-		a.dirty()
-	}
+	u.auto(a, cl)
 	// Popups.
 	v := cl.View()
 	if n := len(v.Messages); n != u.msgs {
+		if n < u.msgs {
+			u.msgs = 0 // another client (a guest reconnecting, a new game): its chat starts afresh
+		}
 		news := v.Messages[u.msgs:]
 		u.msgs = n
 		for _, m := range news {
@@ -310,6 +320,16 @@ func (u *ui) refresh(a *App, p *panel) {
 	u.win = p
 	u.layoutWin(a)
 	a.dirty()
+}
+
+// auto does for the player what the Playing preferences ask (autoPlay).
+// The table scene calls it between its Poll and the announcement of the
+// prompt, so that a prompt answered for the player is never announced;
+// after calls it too, for a prompt that changed without a Poll.
+func (u *ui) auto(a *App, cl *client.Client) {
+	if autoPlay(cl, u.p.Playing, &u.autoFail) {
+		a.dirty()
+	}
 }
 
 // autoFail remembers a state in which automation could not act, so that

@@ -187,6 +187,7 @@ func (s *tableScene) update(a *App, its []Intent) error {
 			s.event(a, v, ev)
 		}
 	}
+	a.ui.auto(a, s.cl) // before the prompt is announced: one answered for us is not
 	p := s.cl.Prompt()
 	for _, line := range s.ann.Update(v, evs, p) {
 		a.announce(line)

@@ -65,18 +65,15 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		o.cfg.Size = n
 		return nil
 	})
-	fl.Func("tileset", "tile `set`: classic (Chinese characters, default) or numbered", func(v string) error {
-		switch strings.ToLower(strings.TrimRight(lastElem(v), "/")) {
-		case "", "classic", "tiles-v1", "default":
-			o.cfg.Tileset = art.Classic
-		case "numbered", "numbers":
-			o.cfg.Tileset = art.Numbered
-		default:
-			return fmt.Errorf("unknown tileset %q (the compiled-in sets are classic and numbered)", v)
-		}
+	var tileset, tilesetPath *string
+	fl.Func("tileset", "tile `directory` sought along --tileset-path, or a compiled-in set: classic (default) or numbered", func(v string) error {
+		tileset = &v
 		return nil
 	})
-	fl.String("tileset-path", "", "accepted for compatibility: the tile sets are compiled in")
+	fl.Func("tileset-path", "`directories` (separated by ':') in which to look for the --tileset directory", func(v string) error {
+		tilesetPath = &v
+		return nil
+	})
 	fl.StringVar(&o.screenshot, "screenshot", "", "write the first table frame to this PNG `file` and quit")
 	fl.StringVar(&o.server, "server", "", "play on the mj-server at `address` (host:port, or a Unix socket's path)")
 	fl.IntVar(&o.id, "id", 0, "our player `id` on the server, to take a seat back (0: a new player)")
@@ -96,6 +93,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := fl.Parse(args); err != nil {
 		return o, errUsage // flag has said why
 	}
+	if tilesetPath != nil || tileset != nil {
+		overrideTileset(&o.cfg, &p.Display, tileset, tilesetPath, stderr)
+	}
 	if fl.NArg() > 0 {
 		fmt.Fprintf(stderr, "xmj: unexpected argument %q\n", fl.Arg(0))
 		fl.Usage()
@@ -112,6 +112,47 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		o.cfg.AutoStart = true // the table, not the start dialog
 	}
 	return o, nil
+}
+
+// overrideTileset puts the --tileset and --tileset-path flags (nil: not
+// given) in force over the stored Display preferences d, as the original
+// does: the path is a list of directories separated by ':' (or ';'); the
+// tileset is a directory of tile pictures sought along it (or a path of
+// its own), or the name of a compiled-in set. As in the original, a
+// tileset that is not found is said on stderr and the compiled-in tiles
+// drawn.
+func overrideTileset(cfg *game.Config, d *prefs.Display, tileset, path *string, stderr io.Writer) {
+	if path != nil {
+		d.TilesetPath = strings.TrimSpace(*path)
+	}
+	if tileset == nil {
+		if t, found, err := game.DesktopTileset(*d); err != nil || found {
+			cfg.Tileset = t // the stored tileset, sought along the new path
+		}
+		return
+	}
+	v := strings.TrimSpace(*tileset)
+	switch strings.ToLower(lastElem(v)) {
+	case "", "classic", "default", "tiles-v1":
+		d.Tileset, cfg.Tileset = "", art.Classic
+		return
+	case "numbered", "numbers":
+		d.Tileset, cfg.Tileset = art.Numbered.String(), art.Numbered
+		return
+	}
+	d.Tileset = v
+	t, found, err := game.DesktopTileset(*d)
+	cfg.Tileset = t
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "xmj: tileset %q: %v; the compiled-in tiles are drawn\n", v, err)
+	case !found && t != art.Numbered: // tiles-numbered: the compiled-in numbered set
+		where := d.TilesetPath
+		if where == "" {
+			where = "(no --tileset-path)"
+		}
+		fmt.Fprintf(stderr, "xmj: tileset %q: no such directory along the tileset path %s; the compiled-in tiles are drawn\n", v, where)
+	}
 }
 
 // check refuses flags that do not go together.

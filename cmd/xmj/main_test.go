@@ -93,7 +93,6 @@ func TestParseFlags(t *testing.T) {
 		{name: "size small", args: []string{"--size", "13"}, bad: true},
 		{name: "size big", args: []string{"--size", "20"}, bad: true},
 		{name: "size word", args: []string{"--size", "big"}, bad: true},
-		{name: "unknown tileset", args: []string{"--tileset", "fancy"}, bad: true},
 		{name: "unknown flag", args: []string{"--serve", "localhost:5000"}, bad: true},
 		{name: "server and room", args: []string{"--server", "h:1", "--relay", "ws://h/relay", "--room", "ABC"}, bad: true},
 		{name: "room without relay", args: []string{"--room", "ABC"}, bad: true},
