@@ -58,7 +58,11 @@ func summarise(t *tableScene) TableState {
 		if p == nil {
 			continue
 		}
-		st.Players = append(st.Players, PlayerState{ID: p.ID, Name: p.Name, Wind: p.Wind.String(),
+		name := p.Name
+		if name == "" { // ours: the controller never names us to ourselves
+			name = v.Names[p.ID]
+		}
+		st.Players = append(st.Players, PlayerState{ID: p.ID, Name: name, Wind: p.Wind.String(),
 			Cumulative: p.CumulativeScore, HandScore: p.HandScore, Tiles: p.TilesString(p.ID != v.ID),
 			Calling: p.Calling || p.OriginalCall})
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,6 +71,9 @@ func TestSaveAndResumeFile(t *testing.T) {
 
 	// Damaged files: refused, the game goes on as it was.
 	before, _ := json.Marshal(summarise(ts))
+	if st := summarise(ts); !slices.ContainsFunc(st.Players, func(p PlayerState) bool { return p.Name == "Ann" && p.ID == ts.cl.ID() }) {
+		t.Errorf("the table's state does not name us: %+v", st.Players)
+	}
 	for _, bad := range []string{"", "garbage\r\n", strings.Replace(string(good), "Wall ", "Wall 9Z ", 1),
 		string(good[:len(good)/2]), `{"version":1}`} {
 		said = said[:0]
