@@ -12,6 +12,8 @@
 //   page of the old version is left (the next start), or when the page
 //   posts {type: "skipWaiting"} (the player's word), never on its own in
 //   the middle of a hand.
+// - message {type: "version"} with a port: the worker answers
+//   {version} on it (which version controls a page, for tests and tools).
 // - activate: caches of other versions are deleted.
 // - fetch: the whole shell, the page (a navigation, or index.html)
 //   included, is served from this version's cache, the network only when a
@@ -38,11 +40,12 @@ const hashed = (a) => /\.[0-9a-f]{12}\.[a-z]+$/.test(a);
 
 async function install() {
   const cache = await caches.open(CACHE);
-  const kept = await caches.open(PREFILL);
+  // (caches.match with a cacheName: opening PREFILL would create it.)
+  const keep = { cacheName: PREFILL, ignoreSearch: true };
   await Promise.all(
     BUILD.assets.map(async (a) => {
       const req = new Request(a, { cache: "reload" }); // "reload": what the server has now
-      const copy = hashed(a) ? await kept.match(req.url, { ignoreSearch: true }) : undefined;
+      const copy = hashed(a) ? await caches.match(req.url, keep) : undefined;
       if (copy && copy.ok) {
         await cache.put(req, copy);
         return;
@@ -72,6 +75,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skipWaiting") {
     self.skipWaiting();
+  } else if (event.data && event.data.type === "version" && event.ports && event.ports[0]) {
+    event.ports[0].postMessage({ version: BUILD.version });
   }
 });
 

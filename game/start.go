@@ -194,12 +194,14 @@ type startScene struct {
 	focus int // text field with the keyboard focus (-1 none)
 	start Button
 	err   string
-	saved resumeOffer // "Resume game" (resume.go)
+	saved resumeOffer  // "Resume game" (resume.go)
+	upd   updateNotice // "A new version is ready" (update.go)
 }
 
 func newStartScene(a *App) *startScene {
 	return &startScene{set: startSettings(a.cfg), focus: -1,
-		start: Button{Label: "&Start game", ID: "start", Default: true}, saved: loadResumeOffer(a)}
+		start: Button{Label: "&Start game", ID: "start", Default: true}, saved: loadResumeOffer(a),
+		upd: newUpdateNotice()}
 }
 
 func (s *startScene) names() [4]*string {
@@ -210,6 +212,8 @@ func (s *startScene) update(a *App, its []Intent) error {
 	s.geom = LayoutStart(a.scr)
 	s.start.Rect = s.geom.Start
 	s.saved.layout(a, s)
+	s.upd.layout(a.scr, &s.geom)
+	s.upd.update(a)
 	for _, it := range its {
 		if s.focus >= 0 {
 			f := s.names()[s.focus]
@@ -240,8 +244,8 @@ func (s *startScene) update(a *App, its []Intent) error {
 		default:
 			if ButtonFor([]Button{s.start}, it) == 0 {
 				s.begin(a)
-			} else {
-				s.saved.intent(a, it)
+			} else if !s.saved.intent(a, it) {
+				s.upd.intent(a, it)
 			}
 		}
 	}
@@ -251,6 +255,9 @@ func (s *startScene) update(a *App, its []Intent) error {
 func (s *startScene) tap(x, y float64, a *App) {
 	g := &s.geom
 	s.focus = -1
+	if s.upd.intent(a, Intent{Kind: Tap, X: x, Y: y}) {
+		return
+	}
 	for i, r := range g.Fields {
 		if r.Contains(x, y) {
 			s.focus = i
@@ -370,4 +377,5 @@ func (s *startScene) draw(dst *ebiten.Image, a *App) {
 	a.g.text(dst, g.Value, art.Regular, f, v, colText, alignCenter)
 	drawButton(dst, a.g, &s.start, f, css)
 	s.saved.draw(dst, a, g, f, css)
+	s.upd.draw(dst, a, f, css)
 }

@@ -11,6 +11,20 @@ set -eu
 cd "$(dirname "$0")/.."
 
 out=${1:-dist}
+# MJ_DIST_STAMP: a build stamp (letters, digits, ".", "_", "-") written into
+# index.html as <meta name="mahjong-build">, which makes a different version
+# of the same game (the update tests); unset, nothing is added.
+stamp=${MJ_DIST_STAMP:-}
+meta=""
+if [ -n "$stamp" ]; then
+	case $stamp in
+	*[!A-Za-z0-9._-]*)
+		echo "build-dist.sh: MJ_DIST_STAMP: only letters, digits, '.', '_' and '-', not \"$stamp\"" >&2
+		exit 1
+		;;
+	esac
+	meta="<meta name=\"mahjong-build\" content=\"$stamp\">\n"
+fi
 # MJ_SITE: a site already built by build-site.sh to take instead (tests).
 site=${MJ_SITE:-dist/site}
 if [ -z "${MJ_SITE:-}" ]; then
@@ -57,7 +71,7 @@ MANIFEST
 # index.html: the hashed names, and the manifest link.
 sed -e "s|src=\"wasm_exec.js\"|src=\"$exec\"|" \
 	-e "s|\"mahjong.wasm\"|\"$wasm\"|g" \
-	-e "s|<title>|<link rel=\"manifest\" href=\"manifest.webmanifest\">\n<link rel=\"icon\" href=\"icon-192.png\">\n<title>|" \
+	-e "s|<title>|$meta<link rel=\"manifest\" href=\"manifest.webmanifest\">\n<link rel=\"icon\" href=\"icon-192.png\">\n<title>|" \
 	"$site/index.html" >"$out/index.html"
 grep -q "\"$wasm\"" "$out/index.html" || { echo "build-dist.sh: index.html does not fetch mahjong.wasm" >&2; exit 1; }
 grep -q "src=\"$exec\"" "$out/index.html" || { echo "build-dist.sh: index.html does not load wasm_exec.js" >&2; exit 1; }
