@@ -233,3 +233,15 @@ func TestHist(t *testing.T) {
 		}
 	}
 }
+
+// TestReportRetried: a game that passed only when played again is
+// counted and its first failure printed, never passed off as clean.
+func TestReportRetried(t *testing.T) {
+	var b strings.Builder
+	arena.Report(&b, []*arena.GameRecord{{Game: 0, Seed: 5}, {Game: 1, Seed: 6, Retried: []string{"stalled"}}})
+	out := b.String()
+	if !strings.Contains(out, "games: 2 finished (1 of them played again after a failure), 0 failed") ||
+		!strings.Contains(out, "game 1 (seed 6) passed when played again; it failed first: stalled") {
+		t.Errorf("report:\n%s", out)
+	}
+}

@@ -75,11 +75,16 @@ func PlayOriginal(ctx context.Context, cfg OriginalConfig) []*GameRecord {
 	}
 	return playGames(ctx, cfg.Games, cfg.Jobs, cfg.Progress, func(g int) *GameRecord {
 		var rec *GameRecord
+		var failures []string
 		for try := 0; try <= cfg.Retries; try++ {
 			rec = PlayOriginalGame(ctx, cfg, g)
 			if rec.Failed == "" || ctx.Err() != nil {
 				break
 			}
+			failures = append(failures, rec.Failed)
+		}
+		if rec.Failed == "" {
+			rec.Retried = failures // reported: a replayed game is not a clean one
 		}
 		return rec
 	})

@@ -41,6 +41,7 @@ type GameRecord struct {
 	WallTime   float64          `json:"wall_s"`             // seconds
 	Latency    map[string]*Hist `json:"-"`                  // our robots' decision times by label
 	First      time.Duration    `json:"-"`                  // the game's first decision (a cold robot's, in a fresh process)
+	Retried    []string         `json:"retried,omitempty"`  // why earlier tries of this game failed (it was played again)
 	Records    []HandRecord     `json:"-"`                  // the hands
 	Mismatch   string           `json:"mismatch,omitempty"` // settlements do not add up to Finals
 }

@@ -208,7 +208,7 @@ func quantile(xs []float64, q float64) float64 {
 
 // Report prints the match summary.
 func Report(w io.Writer, games []*GameRecord) {
-	var ok, failed, errs, oursErrs, mismatched, hands int
+	var ok, failed, retried, errs, oursErrs, mismatched, hands int
 	var wall []float64
 	for _, g := range games {
 		if g.Failed != "" {
@@ -217,6 +217,10 @@ func Report(w io.Writer, games []*GameRecord) {
 			continue
 		}
 		ok++
+		if len(g.Retried) > 0 {
+			retried++
+			fmt.Fprintf(w, "game %d (seed %d) passed when played again; it failed first: %s\n", g.Game, g.Seed, strings.Join(g.Retried, "; "))
+		}
 		errs += g.Errors
 		oursErrs += g.OursErrors
 		hands += g.Hands
@@ -227,8 +231,8 @@ func Report(w io.Writer, games []*GameRecord) {
 		}
 	}
 	slices.Sort(wall)
-	fmt.Fprintf(w, "games: %d finished, %d failed; %d hands; protocol errors: %d to our robots, %d to others; settlement mismatches: %d; wall per game p50 %.2fs\n",
-		ok, failed, hands, oursErrs, errs-oursErrs, mismatched, quantile(wall, 0.5))
+	fmt.Fprintf(w, "games: %d finished (%d of them played again after a failure), %d failed; %d hands; protocol errors: %d to our robots, %d to others; settlement mismatches: %d; wall per game p50 %.2fs\n",
+		ok, retried, failed, hands, oursErrs, errs-oursErrs, mismatched, quantile(wall, 0.5))
 	for _, s := range Summarize(games) {
 		fmt.Fprintf(w, "\n%s: %d games (%d seat-games), %d hands\n", s.Label, s.Games, s.SeatGames, s.Hands)
 		row := func(name, v string) { fmt.Fprintf(w, "  %-26s %s\n", name, v) }
