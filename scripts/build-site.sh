@@ -22,7 +22,10 @@ ldflags="-s -w"
 if [ -n "${PROFILE:-}" ]; then
 	ldflags=""
 fi
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="$ldflags" -o "$tmp" ./wasm
+# GOWASM: saturating float-to-int conversions and sign extension, which
+# every browser with WebAssembly has had since 2019-2021; the code they
+# replace compresses 3 KB worse.
+GOWASM=satconv,signext GOOS=js GOARCH=wasm go build -trimpath -ldflags="$ldflags" -o "$tmp" ./wasm
 if [ -f "$out/mahjong.wasm" ] && cmp -s "$tmp" "$out/mahjong.wasm"; then
 	rm -f "$tmp"
 else
