@@ -62,9 +62,11 @@
 //
 // HubOptions holds every limit, with defaults: frames of 16 KiB
 // (MaxFrameSize), 100 frames/s with bursts of 500 per guest and
-// four times that for a host (FrameRate, FrameBurst), 8 rooms per remote
+// MaxGuests+1 times that for a host (FrameRate, FrameBurst), 8 rooms per remote
 // address (MaxRoomsPerIP; behind a reverse proxy set TrustProxy) and
-// 10000 in all (MaxRooms), 3 guests per room (MaxGuests), 128 queued
+// 10000 in all (MaxRooms), 4 guests per room (MaxGuests: the four
+// players of a room hosted by mj-server; a page host, which plays a
+// seat itself, takes three and refuses a fourth), 128 queued
 // frames per peer (SendQueue), pings every 30 s with a peer dropped if
 // one goes unanswered (IdleTimeout 60 s), 10 s per batch of writes
 // (WriteTimeout), and OriginPatterns for cross-origin pages. Reads use a

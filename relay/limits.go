@@ -9,7 +9,7 @@ const (
 	DefaultFrameBurst    = 500
 	DefaultMaxRoomsPerIP = 8
 	DefaultMaxRooms      = 10000
-	DefaultMaxGuests     = 3
+	DefaultMaxGuests     = 4 // a room hosted by mj-server seats four guests; a page host seats three
 	DefaultSendQueue     = 128
 	DefaultIdleTimeout   = 60 * time.Second
 	DefaultWriteTimeout  = 10 * time.Second

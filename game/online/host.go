@@ -377,6 +377,7 @@ func (h *Host) acceptLoop() {
 			return
 		}
 		h.host.Do(func() {
+			h.logf("online: guest %d connects", gc.Guest())
 			if h.resumed && !h.nudged[gc.Guest()] {
 				// Guests of the game before our reload must connect again.
 				h.nudged[gc.Guest()] = true
