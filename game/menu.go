@@ -239,6 +239,7 @@ type uiSnap struct {
 	Max    float64 `json:"maxScroll"`
 	Rows   []uiBox `json:"rows,omitempty"` // a row's box, its control in Parts[0] and the control's parts after
 	Btns   []uiBox `json:"buttons,omitempty"`
+	Chat   []uiBox `json:"chat,omitempty"` // InfoInMain: the message entry, Send and Keep cursor here
 }
 
 var lastUI atomic.Pointer[string]
@@ -299,6 +300,12 @@ func (u *ui) snapshotUI(a *App) {
 		for _, b := range p.btns {
 			s.Btns = append(s.Btns, box(b.Text(), b.Rect))
 		}
+	}
+	if t, ok := a.scene.(*tableScene); ok && chatOn(a) && !t.chat.entry.Empty() {
+		c := &t.chat
+		e := box("Message", c.entry)
+		e.Value = u.chat
+		s.Chat = []uiBox{e, box("Send", c.send.Rect), box("Keep cursor here", c.check)}
 	}
 	if j, err := json.Marshal(s); err == nil {
 		str := string(j)

@@ -84,8 +84,9 @@ type tableScene struct {
 	ours          engine.Seat
 	over          Button // "New game" after the game
 	popup         popupState
-	show          Button // the popup's "Show" tab when it is hidden
-	built         uint64 // App generation the geometry was built for
+	show          Button   // the popup's "Show" tab when it is hidden
+	built         uint64   // App generation the geometry was built for
+	chat          chatLine // the message area with InfoInMain (chatline.go)
 
 	startWall, startStack int // where the live wall starts (NewHand)
 	liveUsed, deadEnd     int // the wall before this tick's events
@@ -247,6 +248,7 @@ func (s *tableScene) update(a *App, its []Intent) error {
 			s.reqs = s.reqs[:0]
 		}
 		s.dlg.build(a, s)
+		s.chat.layout(a, &s.lay, s.dlg.geom.Box)
 		s.score.layout(a, s)
 		s.layoutChrome(a)
 	}
@@ -379,8 +381,16 @@ func (s *tableScene) saySelection(a *App) {
 }
 
 func (s *tableScene) handle(a *App, its []Intent) {
+	if !chatOn(a) {
+		s.chat.focused = false
+	}
 	for _, it := range its {
-		// The scoring window first.
+		// The message area (InfoInMain) first: typing goes there when
+		// it has the focus.
+		if chatOn(a) && s.chat.handle(a, it) {
+			continue
+		}
+		// The scoring window.
 		if s.score.open {
 			if it.Kind == Escape || (it.Kind == Letter && it.Rune == 'o') || ((it.Kind == Tap || it.Kind == DoubleTap) && s.score.ok.Rect.Contains(it.X, it.Y)) {
 				s.score.open = false
@@ -661,6 +671,9 @@ func (s *tableScene) draw(dst *ebiten.Image, a *App) {
 		a.g.drawTile(dst, r, s.drag.tile, false, set, 0, false)
 		roundRectOutline(dst, r, 3*css, 2.5*css, colSelect)
 	}
+	if chatOn(a) {
+		s.chat.draw(dst, a, l, v)
+	}
 	if s.score.open {
 		s.score.draw(dst, a)
 	}
@@ -807,13 +820,6 @@ func (s *tableScene) drawCenter(dst *ebiten.Image, a *App, v *engine.View) {
 	}
 	if sc := s.cl.Scoring(); !s.score.open && (len(sc.Hands) > 0 || sc.Washout != "") {
 		lines = append(lines, "Tap here or press S for the scores")
-	}
-	// InfoInMain: the latest messages here rather than in a window.
-	if a.ui != nil && a.ui.p.Display.InfoInMain {
-		ms := v.Messages[max(0, len(v.Messages)-3):]
-		for _, m := range ms {
-			lines = append(lines, messageLine(v, m))
-		}
 	}
 	f := l.Font * 0.9
 	lh := math.Round(f * 1.35)

@@ -137,3 +137,28 @@ test("preferences: set on a phone, reload, find them in force", { skip, timeout:
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+// InfoInMain: the message area in the main window. A click on its entry
+// focuses it (said in the live region), typed letters go there and Return
+// sends the line, which comes back from the controller as a message.
+test("preferences: messages in the main window", { skip, timeout: 120_000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  await ctx.addInitScript(() => localStorage.setItem("mahjong.xmjrc", "Display InfoInMain 1\n"));
+  await followAnnouncements(ctx);
+  const page = await ctx.newPage();
+  await startTable(page, server.url + "?seed=7&start=1&name=Pat");
+  const chat = async () => {
+    const s = await page.evaluate(() => (window.mahjong && mahjong.ui ? mahjong.ui() : ""));
+    return s ? JSON.parse(s).chat : undefined;
+  };
+  let c;
+  for (let i = 0; i < 100 && !(c = await chat()); i++) await frames(page, 2);
+  assert.ok(c, "no message area in mahjong.ui()");
+  const e = c[0];
+  assert.ok(e.h >= 44, `entry ${e.h} px high`);
+  await after_(page, () => page.mouse.click(e.x + e.w / 2, e.y + e.h / 2), /^Message entry: /);
+  await page.keyboard.type("hello all");
+  await after_(page, () => pressKey(page, "Enter"), /^You: hello all$/);
+  await shot(page, "prefs-info-in-main");
+  await ctx.close();
+});
