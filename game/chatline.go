@@ -49,21 +49,30 @@ func (c *chatLine) layout(a *App, l *TableLayout, dlg Rect) {
 	pad := math.Round(4 * css)
 	t := l.Table
 	w := math.Min(t.W-2*pad, math.Round(560*css))
+	sendW := math.Round(80 * css)
+	checkW := math.Round(a.g.textWidth(art.Regular, l.Font, "Keep cursor here") + bh)
+	// Narrow (a phone): the check box on a row of its own, so that the
+	// entry keeps most of the width.
+	narrow := w-4*pad-sendW-checkW < w/2
 	h := float64(chatLines)*lh + bh + 3*pad
+	if narrow {
+		h += bh + pad
+	}
 	c.box = Rect{math.Round(t.X + (t.W-w)/2), t.Y + pad, w, h}
 	if !dlg.Empty() && c.box.Y+c.box.H > dlg.Y && c.box.Y < dlg.Y+dlg.H && dlg.Y-h-pad >= t.Y {
 		c.box.Y = dlg.Y - h - pad
 	}
-	y := c.box.Y + c.box.H - pad - bh
-	sendW := math.Round(80 * css)
-	checkW := math.Round(a.g.textWidth(art.Regular, l.Font, "Keep cursor here") + bh)
-	if checkW > w/3 {
-		checkW = math.Round(w / 3)
-	}
+	y := c.box.Y + float64(chatLines)*lh + 2*pad
 	entryW := w - 4*pad - sendW - checkW
+	if narrow {
+		entryW = w - 3*pad - sendW
+	}
 	c.entry = Rect{c.box.X + pad, y, entryW, bh}
 	c.send = Button{Label: "Send", ID: "chatsend", Rect: Rect{c.entry.X + entryW + pad, y, sendW, bh}}
 	c.check = Rect{c.send.Rect.X + sendW + pad, y, checkW, bh}
+	if narrow {
+		c.check = Rect{c.box.X + pad, y + bh + pad, math.Min(checkW, w-2*pad), bh}
+	}
 }
 
 // setFocus moves the keyboard focus into the entry or out of it and says
