@@ -337,17 +337,29 @@ export async function staticServer(dir, prefix = "/") {
 }
 
 // pressUntil presses key until an announcement matching re comes (the game's
-// first frame may not have run when the page is ready), within timeout.
-export async function pressUntil(page, key, re, { timeout = 60_000 } = {}) {
+// first frame may not have run when the page is ready), within timeout. With
+// again, the key is pressed again only while again() says so (a key the game
+// took but has not announced yet may mean something else on the next screen).
+export async function pressUntil(page, key, re, { timeout = 60_000, again } = {}) {
   const { pressKey } = await import("./play.js");
   const by = Date.now() + timeout;
   const from = (await lines(page)).length;
+  let press = true;
   for (;;) {
-    await pressKey(page, key);
+    if (press) await pressKey(page, key);
     try {
       return await waitForLine(page, re, { from, timeout: 3_000 });
     } catch (err) {
       if (Date.now() > by) throw err;
     }
+    // A press the game took but has not announced yet must not be
+    // repeated (the key may mean something else on the next screen).
+    press = again ? await again() : true;
   }
+}
+
+// onStartDialog reports whether page still shows the start dialog (no
+// table has been shown since the page loaded: mahjong.state() is empty).
+export async function onStartDialog(page) {
+  return !(await page.evaluate(() => (globalThis.mahjong && globalThis.mahjong.state ? globalThis.mahjong.state() : "")));
 }

@@ -11,7 +11,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, lines, record, shot, pressUntil,
+  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, lines, record, shot, pressUntil, onStartDialog,
 } from "./lib.js";
 import { nextPrompt, choose, pressKey, frames, promptRe, parsePrompt } from "./play.js";
 
@@ -149,7 +149,7 @@ test("resume: twenty reloads at random points each resume the same game", { skip
     await waitForMark(page, "mj:wasm-ready", 120_000);
     await page.locator("canvas").focus();
     try {
-      await pressUntil(page, "r", /^Resuming the saved game\./);
+      await pressUntil(page, "r", /^Resuming the saved game\./, { again: () => onStartDialog(page) });
     } catch (err) {
       await shot(page, `resume-failure-${trial}`);
       const ls = await lines(page);

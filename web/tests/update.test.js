@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   skipReason, siteDir, repoRoot, launch, followAnnouncements, waitForMark, waitForLine, lines,
-  pressUntil, staticServer, record, shot,
+  pressUntil, onStartDialog, staticServer, record, shot,
 } from "./lib.js";
 import { nextPrompt, choose, pressKey, frames, promptRe, parsePrompt } from "./play.js";
 
@@ -220,7 +220,7 @@ async function updateWaits(page, before) {
 async function resumes(page, before) {
   await waitForMark(page, "mj:wasm-ready", 120_000);
   await page.locator("canvas").focus();
-  await pressUntil(page, "r", /^Resuming the saved game\./);
+  await pressUntil(page, "r", /^Resuming the saved game\./, { again: () => onStartDialog(page) });
   const after_ = await settled(page, { want: before.prompt });
   assert.deepEqual(after_, before, "the resumed game is the same");
 }
