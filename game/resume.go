@@ -43,6 +43,9 @@ type savedGame struct {
 	// Shown, in a game saved between hands, is the finished hand as our
 	// seat saw it (local.Saved.Shown), for the table to show it again.
 	Shown string `json:"shown,omitempty"`
+	// AwaitsReady: saved mid-hand while play waited for our Ready
+	// (local.Saved.AwaitsReady): the resumed table leaves Ready to us.
+	AwaitsReady bool `json:"awaitsReady,omitempty"`
 	// SavedAt is when the game was saved (Unix milliseconds), for the
 	// resume list.
 	SavedAt int64 `json:"savedAt,omitempty"`
@@ -58,7 +61,7 @@ type savedSeat struct {
 // saved at.
 func encodeSaved(set settings, sv local.Saved, at time.Time) string {
 	sg := savedGame{Version: savedVersion, Name: set.name, Random: set.random, ClaimTime: set.claimTime, Seed: set.seed,
-		Game: sv.Game, Hands: sv.Hands, Shown: sv.Shown, SavedAt: at.UnixMilli()}
+		Game: sv.Game, Hands: sv.Hands, Shown: sv.Shown, AwaitsReady: sv.AwaitsReady, SavedAt: at.UnixMilli()}
 	for i, r := range set.robots {
 		sg.Robots[i] = savedSeat{Name: r.Name, Level: r.Level, Preset: r.Preset}
 	}
@@ -93,7 +96,7 @@ func decodeSaved(text string) (settings, error) {
 			return settings{}, fmt.Errorf("game: the saved game's last hand is damaged: %v", err)
 		}
 	}
-	set := settings{name: sg.Name, random: sg.Random, claimTime: sg.ClaimTime, seed: sg.Seed, resume: sg.Game, hands: sg.Hands, shown: sg.Shown}
+	set := settings{name: sg.Name, random: sg.Random, claimTime: sg.ClaimTime, seed: sg.Seed, resume: sg.Game, hands: sg.Hands, shown: sg.Shown, awaitsReady: sg.AwaitsReady}
 	for i, r := range sg.Robots {
 		if r.Name == "" {
 			return settings{}, errors.New("game: the saved game lacks a robot's name")
@@ -126,9 +129,10 @@ type autosave struct {
 
 func newAutosave(a *App, set settings) *autosave {
 	// Only a game saved mid-hand needs the Ready the resume asks for;
-	// one saved between hands asks for the player's own Ready, as
-	// before the reload.
+	// one saved between hands, or while play waited for the player's
+	// Ready, asks for the player's own Ready, as before the reload.
 	midHand := strings.HasPrefix(set.resume, "Wall ") || strings.Contains(set.resume, "\nWall ")
+	midHand = midHand && !set.awaitsReady
 	sh := savedShelf(a.cfg.Store)
 	fresh := set.slot == ""
 	if fresh {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mahjong/ai"
+	"mahjong/engine"
 	"mahjong/game/client"
 	"mahjong/game/client/clienttest"
 	"mahjong/game/local"
@@ -172,4 +173,95 @@ func keptText(t *testing.T, mem *prefs.Mem) string {
 	}
 	t.Fatalf("%d games kept, want one", len(gs))
 	return ""
+}
+
+// TestResumeAtPauseLeavesReady: a game saved while the hand waited for
+// our Ready (the start-of-play pause) resumes at that Ready, and the
+// table does not answer it for us: before the reload we had not said
+// Ready, so after it play must not go on without us.
+func TestResumeAtPauseLeavesReady(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		if resumeAtPause(t, seed) {
+			return
+		}
+	}
+	t.Fatal("no seed gave a start-of-play pause for our Ready")
+}
+
+// resumeAtPause runs the test on one seed; false when the game never
+// paused mid-hand for our Ready.
+func resumeAtPause(t *testing.T, seed uint64) bool {
+	mem := prefs.NewMem("")
+	cfg := Config{Name: "Ann", Store: mem, RobotDelay: -1, Seed: seed}
+	a := NewApp(cfg)
+	a.scr = Screen{W: 1024, H: 768, Scale: 1}
+	a.scene.(*startScene).update(a, []Intent{{Kind: Letter, Rune: 's'}})
+	ts := a.next.(*tableScene)
+	defer ts.close()
+	pl := clienttest.New(ts.cl, seed)
+	paused := false
+	for n := 0; n < 40 && !paused; n++ {
+		p, ok := tablePrompt(t, a, ts, pl, 0, false)
+		if !ok {
+			break
+		}
+		if p.Kind == client.Ready && ts.cl.View().Game.Phase != engine.HandComplete {
+			paused = true
+			break
+		}
+		if err := pl.Act(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !paused {
+		return false
+	}
+	ts.update(a, nil) // the autosave of the pause is stored on a tick
+	ts.close()
+
+	b := NewApp(cfg)
+	b.scr = a.scr
+	b.scene.(*startScene).update(b, []Intent{{Kind: Letter, Rune: 'r'}})
+	ts2, ok := b.next.(*tableScene)
+	if !ok {
+		t.Fatal("Resume did not start the game")
+	}
+	defer ts2.close()
+	p, _ := tablePrompt(t, b, ts2, nil, 0, false)
+	if p.Kind != client.Ready {
+		t.Fatalf("resumed at %v, want Ready", p.Kind)
+	}
+	// Wait until everybody else has said Ready: only ours is missing.
+	me := ts2.cl.View().Game.SeatOf(ts2.cl.ID())
+	deadline := time.NewTimer(20 * time.Second)
+	defer deadline.Stop()
+	for {
+		if err := ts2.update(b, nil); err != nil {
+			t.Fatal(err)
+		}
+		g := ts2.cl.View().Game
+		others := 0
+		for s, r := range g.Ready {
+			if r && s != int(me) {
+				others++
+			}
+		}
+		if !g.Paused || others == 3 {
+			break
+		}
+		select {
+		case <-ts2.cl.Pending():
+		case <-deadline.C:
+			t.Fatal("the robots never said Ready")
+		}
+	}
+	for range 3 {
+		if err := ts2.update(b, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g := ts2.cl.View().Game; !g.Paused || ts2.prompt.Kind != client.Ready {
+		t.Errorf("seed %d: play went on without our Ready (paused %v, prompt %v)", seed, g.Paused, ts2.prompt.Kind)
+	}
+	return true
 }

@@ -15,15 +15,16 @@ import (
 
 // settings are what the new-game dialog decides.
 type settings struct {
-	name      string
-	robots    [3]RobotSeat
-	random    bool
-	claimTime int // seconds; 0: no limit
-	seed      uint64
-	resume    string              // a saved game to continue (resume.go); "" a new game
-	hands     []client.HandRecord // the Scoring history's earlier hands, with resume
-	shown     string              // the finished hand, with a resume between hands
-	slot      string              // where the game is autosaved (shelf.go); "" a new slot
+	name        string
+	robots      [3]RobotSeat
+	random      bool
+	claimTime   int // seconds; 0: no limit
+	seed        uint64
+	resume      string              // a saved game to continue (resume.go); "" a new game
+	hands       []client.HandRecord // the Scoring history's earlier hands, with resume
+	shown       string              // the finished hand, with a resume between hands
+	awaitsReady bool                // the resumed game was paused for our Ready (resume.go)
+	slot        string              // where the game is autosaved (shelf.go); "" a new slot
 }
 
 var defaultRobotNames = [3]string{"Robot Ann", "Robot Bob", "Robot Cy"}

@@ -60,6 +60,11 @@ type Saved struct {
 	// just finished (wire lines, for client.Client.Replay): a game
 	// resumed between hands is not sent that hand again. "" mid-hand.
 	Shown string
+	// AwaitsReady: the hand was paused for our Ready (a start-of-play
+	// pause or someone's request). A resumed game then asks for Ready
+	// anyway (the controller pauses it "to continue play"), and that
+	// one answer must be the player's own, not an automatic one.
+	AwaitsReady bool
 }
 
 // Game is a running local game.
@@ -223,8 +228,16 @@ func (g *Game) tick() {
 		return
 	}
 	if s, ok := g.auto.Take(g.host, g.cnx); ok {
-		g.cfg.Save(Saved{Game: s, Hands: g.hist.Finished(), Shown: g.shown.finished(g.host.Controller().Game())})
+		cg := g.host.Controller().Game()
+		g.cfg.Save(Saved{Game: s, Hands: g.hist.Finished(), Shown: g.shown.finished(cg), AwaitsReady: awaitsReady(cg, g.me)})
 	}
+}
+
+// awaitsReady reports whether hand play is paused until player me says
+// Ready (between hands does not count: a resume keeps that pause as it is).
+func awaitsReady(cg *engine.Game, me int) bool {
+	s := cg.SeatOf(me)
+	return cg.Phase != engine.HandComplete && cg.Paused && s != engine.NoSeat && !cg.Ready[s]
 }
 
 // handled starts the robots one by one once we are in, so that the

@@ -162,6 +162,7 @@ test("resume: twenty reloads at random points each resume the same game", { skip
       if (before.scoring && !after_.scoring) after_ = await settled(page, { want: before.prompt, timeout: 10_000 });
     } catch (err) {
       await shot(page, `resume-failure-${trial}`);
+      console.log(`trial ${trial} (${kind}): the last announcements:`, JSON.stringify((await lines(page)).slice(-40), null, 1));
       throw err;
     }
     reloadMs.push(Date.now() - r0);
