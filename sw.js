@@ -7,7 +7,8 @@
 //   "mahjong-<version>": a file whose name carries its content hash is
 //   taken from the copy the page kept while it loaded (the cache
 //   "mahjong-prefill", index.html's keepForWorker: the first visit does
-//   not download the wasm twice), every other file is fetched; the new
+//   not download the wasm twice) or else from the HTTP cache, every other
+//   file (the page once, for both its names) is fetched; the new
 //   worker then waits. It takes over when no
 //   page of the old version is left (the next start), or when the page
 //   posts {type: "skipWaiting"} (the player's word), never on its own in
@@ -42,9 +43,23 @@ async function install() {
   const cache = await caches.open(CACHE);
   // (caches.match with a cacheName: opening PREFILL would create it.)
   const keep = { cacheName: PREFILL, ignoreSearch: true };
-  await Promise.all(
-    BUILD.assets.map(async (a) => {
-      const req = new Request(a, { cache: "reload" }); // "reload": what the server has now
+  // The page is one file under two names ("./" and index.html): it is
+  // fetched once, as the server has it now, and kept under both.
+  const pages = BUILD.assets.filter((a) => a === "./" || a === "index.html");
+  const others = BUILD.assets.filter((a) => !pages.includes(a));
+  const fetchPage = async () => {
+    if (!pages.length) return;
+    const resp = await fetch(new Request(pages[0], { cache: "reload" }));
+    if (!resp.ok) throw new Error(`sw.js: ${pages[0]}: ${resp.status}`);
+    await Promise.all(pages.map((a, i) => cache.put(new Request(a), i < pages.length - 1 ? resp.clone() : resp)));
+  };
+  await Promise.all([
+    fetchPage(),
+    ...others.map(async (a) => {
+      // A hashed file never changes: the page's kept copy, or else the
+      // HTTP cache's (the page has usually just loaded it), will do. Any
+      // other file is fetched as the server has it now.
+      const req = new Request(a, { cache: hashed(a) ? "force-cache" : "reload" });
       const copy = hashed(a) ? await caches.match(req.url, keep) : undefined;
       if (copy && copy.ok) {
         await cache.put(req, copy);
@@ -53,8 +68,8 @@ async function install() {
       const resp = await fetch(req);
       if (!resp.ok) throw new Error(`sw.js: ${a}: ${resp.status}`);
       await cache.put(req, resp);
-    })
-  );
+    }),
+  ]);
 }
 
 self.addEventListener("install", (event) => {
@@ -74,7 +89,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skipWaiting") {
-    self.skipWaiting();
+    event.waitUntil(self.skipWaiting()); // the worker lives until it is done
   } else if (event.data && event.data.type === "version" && event.ports && event.ports[0]) {
     event.ports[0].postMessage({ version: BUILD.version });
   }

@@ -74,7 +74,12 @@ func (n *updateNotice) intent(a *App, it Intent) bool {
 		return false
 	}
 	if n.applying {
-		return true // already on its way
+		// Pressed again: the word goes to the page again (a message to a
+		// stopped worker can be lost; taking the version twice is harmless).
+		if n.apply != nil {
+			n.apply()
+		}
+		return true
 	}
 	a.dirty()
 	if n.apply == nil || !n.apply() {
@@ -83,8 +88,7 @@ func (n *updateNotice) intent(a *App, it Intent) bool {
 		return true
 	}
 	n.applying = true
-	n.btn.Off = true
-	n.btn.Label = "Updating…"
+	n.btn.Label = "&Updating…" // U again sends the word again
 	a.announce(updateApplyingText)
 	return true
 }

@@ -47,7 +47,18 @@ for z in br gz; do
 done
 cp "$site/wasm_exec.js" "$out/$exec"
 
-go run ./scripts/mkicons "$out"
+# The icons get content-hashed names too: a file whose name carries its
+# hash never changes, so the service worker may take it from the HTTP cache
+# (the page has usually just loaded it) instead of downloading it again.
+rm -f "$out"/icon-*.png
+icons=$(mktemp -d)
+trap 'rm -rf "$icons"' EXIT
+go run ./scripts/mkicons "$icons"
+for i in icon-192 icon-512 icon-maskable-512; do
+	n=$i.$(hash "$icons/$i.png").png
+	cp "$icons/$i.png" "$out/$n"
+	eval "$(echo "$i" | tr - _)=\$n"
+done
 
 cat >"$out/manifest.webmanifest" <<MANIFEST
 {
@@ -61,9 +72,9 @@ cat >"$out/manifest.webmanifest" <<MANIFEST
   "theme_color": "#1e5a32",
   "background_color": "#1e5a32",
   "icons": [
-    {"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
-    {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
-    {"src": "icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"}
+    {"src": "$icon_192", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+    {"src": "$icon_512", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+    {"src": "$icon_maskable_512", "sizes": "512x512", "type": "image/png", "purpose": "maskable"}
   ]
 }
 MANIFEST
@@ -71,13 +82,13 @@ MANIFEST
 # index.html: the hashed names, and the manifest link.
 sed -e "s|src=\"wasm_exec.js\"|src=\"$exec\"|" \
 	-e "s|\"mahjong.wasm\"|\"$wasm\"|g" \
-	-e "s|<title>|$meta<link rel=\"manifest\" href=\"manifest.webmanifest\">\n<link rel=\"icon\" href=\"icon-192.png\">\n<title>|" \
+	-e "s|<title>|$meta<link rel=\"manifest\" href=\"manifest.webmanifest\">\n<link rel=\"icon\" href=\"$icon_192\">\n<title>|" \
 	"$site/index.html" >"$out/index.html"
 grep -q "\"$wasm\"" "$out/index.html" || { echo "build-dist.sh: index.html does not fetch mahjong.wasm" >&2; exit 1; }
 grep -q "src=\"$exec\"" "$out/index.html" || { echo "build-dist.sh: index.html does not load wasm_exec.js" >&2; exit 1; }
 
 # The service worker's version covers every file of the shell.
-files="index.html $exec $wasm manifest.webmanifest icon-192.png icon-512.png icon-maskable-512.png"
+files="index.html $exec $wasm manifest.webmanifest $icon_192 $icon_512 $icon_maskable_512"
 version=$( { (cd "$out" && sha256sum $files); sha256sum sw.js; } | sha256sum | cut -c1-12)
 list=$(printf '"%s",' ./ $files)
 {

@@ -25,7 +25,25 @@ fi
 # GOWASM: saturating float-to-int conversions and sign extension, which
 # every browser with WebAssembly has had since 2019-2021; the code they
 # replace compresses 3 KB worse.
-GOWASM=satconv,signext GOOS=js GOARCH=wasm go build -trimpath -ldflags="$ldflags" -o "$tmp" ./wasm
+# Inlining costs bytes: copied bodies and, above all, the inline trees
+# in the function tables, which compress badly. Packages whose speed does
+# not matter in the page (parsers, formatters, codecs, Ebitengine's shader
+# compiler, which runs once at start) are built without it: 200 KB less
+# brotli (6.6 %). The runtime, our packages, syscall/js, math, strings,
+# image and Ebitengine's drawing keep it.
+noinline="go/... text/... encoding/... math/big regexp/... archive/... compress/... log/... net net/... os/...
+fmt reflect image/png image/jpeg image/gif hash/... crypto/... mime/... io/fs path/... flag errors
+internal/fmtsort internal/lazyregexp
+github.com/hajimehoshi/ebiten/v2/internal/shader github.com/hajimehoshi/ebiten/v2/internal/shaderir/...
+github.com/hajimehoshi/ebiten/v2/internal/builtinshader github.com/hajimehoshi/ebiten/v2/internal/legacyshader
+github.com/hajimehoshi/ebiten/v2/internal/colormshader github.com/hajimehoshi/ebiten/v2/internal/vmprotocol
+github.com/hajimehoshi/ebiten/v2/internal/gamepad github.com/hajimehoshi/ebiten/v2/internal/gamepaddb"
+gcflags=""
+for p in $noinline; do
+	gcflags="$gcflags -gcflags=$p=-l"
+done
+# shellcheck disable=SC2086 # gcflags is a list of flags
+GOWASM=satconv,signext GOOS=js GOARCH=wasm go build -trimpath -ldflags="$ldflags" $gcflags -o "$tmp" ./wasm
 if [ -f "$out/mahjong.wasm" ] && cmp -s "$tmp" "$out/mahjong.wasm"; then
 	rm -f "$tmp"
 else

@@ -6,7 +6,9 @@
 //
 //  1. holds -conns idle connections (relay: rooms of a host and three
 //     guests, every one reading) and checks each still carries a frame,
-//     reporting the server's memory per connection;
+//     reporting the server's memory per connection. Another child
+//     process holds them, so that the measuring client's latency is not
+//     that of its own garbage collector walking 10,000 connections;
 //  2. with those still open, drives -flows flows with -window frames in
 //     flight each for -duration: forwarded frames per second and the
 //     latency of one pass through the server (relay: guest → host;
@@ -66,6 +68,7 @@ type config struct {
 	duration time.Duration
 	timeout  time.Duration
 	serve    string
+	hold     string
 }
 
 func run() error {
@@ -79,10 +82,14 @@ func run() error {
 	flag.DurationVar(&c.duration, "duration", 5*time.Second, "length of each timed run")
 	flag.DurationVar(&c.timeout, "timeout", 100*time.Second, "give up after this long")
 	flag.StringVar(&c.serve, "serve", "", "internal: serve relay or echo on 127.0.0.1 and print the address")
+	flag.StringVar(&c.hold, "hold", "", "internal: hold -conns idle connections to relay or echo at the URL that follows")
 	flag.Parse()
 	raiseFileLimit()
 	if c.serve != "" {
 		return serve(c.serve)
+	}
+	if c.hold != "" {
+		return holdChild(c.hold, flag.Arg(0), c.conns, c.timeout)
 	}
 	if c.size < 24 {
 		c.size = 24
@@ -174,30 +181,68 @@ type child struct {
 }
 
 func startChild(ctx context.Context, kind string) (*child, error) {
+	ch, line, err := spawn(ctx, "-serve", kind)
+	if err != nil {
+		return nil, fmt.Errorf("server did not start: %w", err)
+	}
+	ch.url = "ws://" + line + "/ws"
+	return ch, nil
+}
+
+// holdElsewhere starts a child process that holds c.conns idle
+// connections to the server at url, and returns it with the number held.
+func holdElsewhere(ctx context.Context, url, kind string, c config) (*child, int, error) {
+	ch, line, err := spawn(ctx, "-hold", kind, "-conns", strconv.Itoa(c.conns), "-timeout", c.timeout.String(), url)
+	if err != nil {
+		return ch, 0, fmt.Errorf("holding connections: %w", err)
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(line, "held "))
+	return ch, n, err
+}
+
+// holdChild is the child process that holds n idle connections: it
+// prints "held N" once every one has been checked, and lets them go when
+// its standard input closes.
+func holdChild(kind, url string, n int, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	held, closeHeld, err := hold(ctx, url, kind, n)
+	defer closeHeld()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("held %d\n", held)
+	io.Copy(io.Discard, os.Stdin)
+	return nil
+}
+
+// spawn starts this program again with args and returns it with the first
+// line it prints; an error if it ends first.
+func spawn(ctx context.Context, args ...string) (*child, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	cmd := exec.Command(exe, "-serve", kind)
+	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
-		return nil, fmt.Errorf("server did not start: %w", err)
+		return nil, "", err
 	}
-	return &child{cmd: cmd, stdin: stdin, url: "ws://" + strings.TrimSpace(line) + "/ws"}, nil
+	return &child{cmd: cmd, stdin: stdin}, strings.TrimSpace(line), nil
 }
 
 func (ch *child) stop() {
@@ -277,8 +322,10 @@ func measure(ctx context.Context, c config, kind string) (result, error) {
 		}
 	}()
 	start := time.Now()
-	held, closeHeld, err := hold(ctx, ch.url, kind, c.conns)
-	closers = append(closers, closeHeld)
+	holder, held, err := holdElsewhere(ctx, ch.url, kind, c)
+	if holder != nil {
+		closers = append(closers, holder.stop)
+	}
 	if err != nil {
 		return r, err
 	}
