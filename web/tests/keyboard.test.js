@@ -2,35 +2,24 @@
 // complete hands to the Scoring window, following the game through the live
 // region and answering every prompt with its underlined key.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, shot, lines, record, startFrameMeter,
+  skipReason, siteUnderTest, followAnnouncements, waitForMark, waitForLine, shot, lines, record, startFrameMeter,
 } from "./lib.js";
 import { playHands, pressKey } from "./play.js";
 
 const skip = skipReason();
 const hands = Number(process.env.MJ_TEST_HANDS || 2);
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest(skip);
 
 test("keyboard: start a local game and play hands to the Scoring window", { skip, timeout: 900_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(server.url + "?seed=7&name=Keys", { waitUntil: "load" });
+  await page.goto(site.server.url + "?seed=7&name=Keys", { waitUntil: "load" });
   await waitForMark(page, "mj:wasm-ready");
   await page.locator("canvas").focus();
 

@@ -10,6 +10,7 @@
 //   MJ_TEST_OUT  where screenshots and figures go (default: test-output/web)
 //   CI           when set, a missing browser or site fails instead of skipping
 
+import { before, after } from "node:test";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -362,4 +363,21 @@ export async function pressUntil(page, key, re, { timeout = 60_000, again } = {}
 // table has been shown since the page loaded: mahjong.state() is empty).
 export async function onStartDialog(page) {
   return !(await page.evaluate(() => (globalThis.mahjong && globalThis.mahjong.state ? globalThis.mahjong.state() : "")));
+}
+
+// siteUnderTest starts the site (startServer) and a browser (launch)
+// before a file's tests and stops them after, unless skip says why not.
+// Its server and browser fields are set once the tests run.
+export function siteUnderTest(skip) {
+  const site = { server: null, browser: null };
+  before(async () => {
+    if (skip) return;
+    site.server = await startServer();
+    site.browser = await launch();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
 }

@@ -2,34 +2,21 @@
 // discard it, claim a discard through the claim dialog's buttons, and read
 // the hand's scoring.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  skipReason, startServer, launch, followAnnouncements, openTable, shot, lines, record,
-} from "./lib.js";
+import { skipReason, siteUnderTest, followAnnouncements, openTable, shot, lines, record } from "./lib.js";
 import { playHands, pointerPlayer, click } from "./play.js";
 
 const skip = skipReason();
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest(skip);
 
 test("mouse: select, double-click to discard, claim, scoring", { skip, timeout: 900_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await openTable(page, server.url + "?start=1&seed=11&name=Mouse");
+  await openTable(page, site.server.url + "?start=1&seed=11&name=Mouse");
   await shot(page, "mouse-table");
 
   const t0 = Date.now();

@@ -13,38 +13,17 @@
 // (relay/client_js.go). When the test fails, every relay frame of every
 // page (and the pages' errors) is written to test-output/web/online-wire.log.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {
-  skipReason, outDir, startServer, launch, followAnnouncements, waitForMark, waitForLine, shot, lines, record, pressUntil,
+  skipReason, siteUnderTest, outDir, followAnnouncements, waitForMark, waitForLine, shot, lines, record, pressUntil,
 } from "./lib.js";
-import { playHands, pointerPlayer, tap, pressKey } from "./play.js";
+import { playHands, pointerPlayer, tap, pressKey, alt } from "./play.js";
 
 const skip = skipReason();
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-// alt presses Alt with a letter (menu and button mnemonics).
-async function alt(page, key) {
-  await page.keyboard.down("Alt");
-  try {
-    await pressKey(page, key);
-  } finally {
-    await page.keyboard.up("Alt");
-  }
-}
+const site = siteUnderTest(skip);
 
 // said runs fn and waits for an announcement matching re after it.
 async function said(page, fn, re, timeout = 60_000) {
@@ -187,7 +166,7 @@ test("online: host, phone guest by link, desktop guest by code: chat, hands, rel
   const t0 = Date.now();
   const errors = [];
   const newPage = async (name, opts) => {
-    const ctx = await browser.newContext(opts);
+    const ctx = await site.browser.newContext(opts);
     await followAnnouncements(ctx);
     const page = await ctx.newPage();
     page.on("pageerror", (e) => errors.push(`${name}: ${e}`));
@@ -218,7 +197,7 @@ test("online: host, phone guest by link, desktop guest by code: chat, hands, rel
 });
 
 async function scenario(host, phone, desk, phoneWire, deskWire, t0) {
-  const hostURL = server.url + "?name=Hosta";
+  const hostURL = site.server.url + "?name=Hosta";
   let text;
 
   // The host opens a room: Seat 2 and Seat 3 are people, Seat 4 a robot.
@@ -242,7 +221,7 @@ async function scenario(host, phone, desk, phoneWire, deskWire, t0) {
   await said(phone.page, () => pressKey(phone.page, "Enter"), /^Joined the room\./);
 
   // The desktop guest types the code.
-  await ready(desk.page, server.url + "?name=Desmond");
+  await ready(desk.page, site.server.url + "?name=Desmond");
   await menu(desk.page, "g", "j", /^Join online game\./);
   await said(desk.page, () => pressKey(desk.page, "Tab"), /^Your name: Desmond$/);
   await said(desk.page, () => pressKey(desk.page, "Tab"), /^Room code: $/);

@@ -2,28 +2,15 @@
 // table frame (mj:first-frame), has the live region, does not scroll, and
 // costs little when idle. Figures are written to test-output/figures.json.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  skipReason, startServer, launch, followAnnouncements, openTable, shot, record, browserCPU,
-} from "./lib.js";
+import { skipReason, siteUnderTest, followAnnouncements, openTable, shot, record, browserCPU } from "./lib.js";
 
 const skip = skipReason();
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest(skip);
 
 test("desktop page: first frame, live region, no scrolling; figures", { skip, timeout: 180_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
@@ -40,7 +27,7 @@ test("desktop page: first frame, live region, no scrolling; figures", { skip, ti
     });
   });
 
-  await openTable(page, server.url + "?start=1&seed=1");
+  await openTable(page, site.server.url + "?start=1&seed=1");
   await shot(page, "desktop-first-frame");
 
   const facts = await page.evaluate(() => {

@@ -10,32 +10,19 @@
 // The geometry of the open menu and window comes from the page's
 // mahjong.ui() (CSS pixels), so the taps land on the controls.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
-import {
-  skipReason, startServer, launch, followAnnouncements, openTable, shot, lines, waitForLine,
-} from "./lib.js";
+import { skipReason, siteUnderTest, followAnnouncements, openTable, shot, lines, waitForLine } from "./lib.js";
 import { tap, screen, frames, pressKey } from "./play.js";
 
 const skip = skipReason();
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest(skip);
 
 const W = 390, H = 844;
 
 async function phone() {
-  const ctx = await browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const ctx = await site.browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
@@ -188,7 +175,7 @@ async function close(env, u) {
 test("panels: every menu and window works by touch on a phone", { skip, timeout: 600_000 }, async () => {
   const env = await phone();
   const { page, ctx, errors } = env;
-  await openTable(page, server.url + "?start=1&seed=5&name=Thumb");
+  await openTable(page, site.server.url + "?start=1&seed=5&name=Thumb");
   const problems = [];
   const done = [];
   const windows = {
@@ -277,7 +264,7 @@ async function pressButton(env, u, label) {
 test("panels: the text font changes the Game info window's text", { skip, timeout: 300_000 }, async () => {
   const env = await phone();
   const { page, ctx, errors } = env;
-  await openTable(page, server.url + "?start=1&seed=5&name=Thumb");
+  await openTable(page, site.server.url + "?start=1&seed=5&name=Thumb");
   let u = await openWindow(env, "Show", "Game info");
   const textBox = u.rows[0];
   const before = await region(page, textBox);
@@ -363,7 +350,7 @@ function png(w, h, [r, g, b]) {
 test("panels: a tileset of uploaded pictures is drawn on our tiles", { skip, timeout: 300_000 }, async () => {
   const env = await phone();
   const { page, ctx, errors } = env;
-  const url = server.url + "?start=1&seed=5&name=Thumb";
+  const url = site.server.url + "?start=1&seed=5&name=Thumb";
   await openTable(page, url);
   // Every suit tile magenta; the honours and the back are left to the
   // built-in art. A bad picture first: refused, nothing changed.

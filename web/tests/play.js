@@ -95,6 +95,16 @@ export async function pressKey(page, key) {
   await page.keyboard.up(key);
 }
 
+// alt presses Alt with a letter (xmj's menu and button mnemonics).
+export async function alt(page, key) {
+  await page.keyboard.down("Alt");
+  try {
+    await pressKey(page, key);
+  } finally {
+    await page.keyboard.up("Alt");
+  }
+}
+
 // click clicks at (x, y) in CSS pixels, holding the button for HOLD_MS;
 // double makes it a double click (two held clicks).
 export async function click(page, x, y, { double = false } = {}) {

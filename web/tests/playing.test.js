@@ -8,36 +8,15 @@
 //     sums of the settlements announced hand by hand, and the players'
 //     cumulative scores in the game's state.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, shot, lines, record,
+  skipReason, siteUnderTest, followAnnouncements, waitForMark, waitForLine, shot, lines, record,
 } from "./lib.js";
-import { playHands, pressKey, frames } from "./play.js";
+import { playHands, pressKey, frames, alt } from "./play.js";
 
 const skip = skipReason();
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-// alt presses Alt with a letter (xmj's menu and button mnemonics).
-async function alt(page, key) {
-  await page.keyboard.down("Alt");
-  try {
-    await pressKey(page, key);
-  } finally {
-    await page.keyboard.up("Alt");
-  }
-}
+const site = siteUnderTest(skip);
 
 // announced runs fn and waits for an announcement after it matching re.
 async function announced(page, fn, re) {
@@ -91,13 +70,13 @@ function declaring(text) {
 const specialName = /^You declare (Plum|Orchid|Chrysanthemum|Bamboo|Spring|Summer|Autumn|Winter)\.$/;
 
 test("auto-declare: set in the Playing preferences, no declaring prompt for us in whole hands", { skip, timeout: 900_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+  const ctx = await site.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const seed = Number(process.env.MJ_TEST_AUTO_SEED || 3);
-  await startTable(page, server.url + `?seed=${seed}&start=1&name=Pat&animate=0`);
+  await startTable(page, site.server.url + `?seed=${seed}&start=1&name=Pat&animate=0`);
 
   // The three auto-declare preferences, switched on through their panel.
   let text = await openPanel(page, "o", "p", "Playing Preferences");
@@ -161,14 +140,14 @@ function parseSettlement(line) {
 }
 
 test("scoring history: running totals are the sums of the settlements after several hands", { skip, timeout: 900_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const seed = Number(process.env.MJ_TEST_HISTORY_SEED || 7);
   const me = "Pat";
-  await startTable(page, server.url + `?seed=${seed}&start=1&name=${me}&animate=0`);
+  await startTable(page, site.server.url + `?seed=${seed}&start=1&name=${me}&animate=0`);
 
   const want = Number(process.env.MJ_TEST_HISTORY_HANDS || 3);
   const t0 = Date.now();

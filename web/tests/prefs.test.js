@@ -6,36 +6,13 @@
 // info window of the new game, all read from the live region. Screenshots of
 // every panel go to the test output folder.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, shot, lines,
-} from "./lib.js";
-import { pressKey, frames } from "./play.js";
+import { skipReason, siteUnderTest, followAnnouncements, waitForMark, waitForLine, shot, lines } from "./lib.js";
+import { pressKey, frames, alt } from "./play.js";
 
 const skip = skipReason();
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-// alt presses Alt with a letter (xmj's menu and button mnemonics).
-async function alt(page, key) {
-  await page.keyboard.down("Alt");
-  try {
-    await pressKey(page, key);
-  } finally {
-    await page.keyboard.up("Alt");
-  }
-}
+const site = siteUnderTest(skip);
 
 // keys presses each key in turn.
 async function keys(page, ...ks) {
@@ -67,12 +44,12 @@ async function startTable(page, url) {
 }
 
 test("preferences: set on a phone, reload, find them in force", { skip, timeout: 600_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+  const ctx = await site.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  const url = server.url + "?seed=7&start=1&name=Pat";
+  const url = site.server.url + "?seed=7&start=1&name=Pat";
   await startTable(page, url);
 
   // A display option: the tileset.
@@ -142,11 +119,11 @@ test("preferences: set on a phone, reload, find them in force", { skip, timeout:
 // focuses it (said in the live region), typed letters go there and Return
 // sends the line, which comes back from the controller as a message.
 test("preferences: messages in the main window", { skip, timeout: 120_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const ctx = await site.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   await ctx.addInitScript(() => localStorage.setItem("mahjong.xmjrc", "Display InfoInMain 1\n"));
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
-  await startTable(page, server.url + "?seed=7&start=1&name=Pat");
+  await startTable(page, site.server.url + "?seed=7&start=1&name=Pat");
   const chat = async () => {
     const s = await page.evaluate(() => (window.mahjong && mahjong.ui ? mahjong.ui() : ""));
     return s ? JSON.parse(s).chat : undefined;

@@ -8,27 +8,16 @@
 // One browser context is reused; the number of trials is MJ_RESUME_TRIALS
 // (default 20). Figures go to test-output/web/figures.json ("resume").
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, lines, record, shot, pressUntil, onStartDialog,
+  skipReason, siteUnderTest, followAnnouncements, waitForMark, waitForLine, lines, record, shot, pressUntil, onStartDialog,
 } from "./lib.js";
 import { nextPrompt, choose, pressKey, frames, promptRe, parsePrompt } from "./play.js";
 
 const skip = skipReason();
 const trials = Number(process.env.MJ_RESUME_TRIALS || 20);
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest(skip);
 
 // rng is a small seeded generator (mulberry32): the trials are repeatable.
 function rng(seed) {
@@ -95,13 +84,13 @@ const targets = ["any", "Claim", "Declare", "Scoring", "Claim", "DeclareSets", "
 
 test("resume: twenty reloads at random points each resume the same game", { skip, timeout: 1_800_000 }, async () => {
   const rand = rng(61);
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const query = "?name=Rita&animate=0";
-  await page.goto(server.url + query + "&seed=4242&start=1", { waitUntil: "load", timeout: 300_000 });
+  await page.goto(site.server.url + query + "&seed=4242&start=1", { waitUntil: "load", timeout: 300_000 });
   await waitForMark(page, "mj:first-frame", 120_000);
   await page.locator("canvas").focus();
 
@@ -145,7 +134,7 @@ test("resume: twenty reloads at random points each resume the same game", { skip
 
     // Reload, and resume from the start dialog.
     const r0 = Date.now();
-    await page.goto(server.url + query, { waitUntil: "load", timeout: 300_000 });
+    await page.goto(site.server.url + query, { waitUntil: "load", timeout: 300_000 });
     await waitForMark(page, "mj:wasm-ready", 120_000);
     await page.locator("canvas").focus();
     try {

@@ -8,40 +8,19 @@
 // server (TestOriginalSaveForBrowser writes one) is uploaded through Resume
 // game… and play goes on in the browser.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {
-  skipReason, startServer, launch, followAnnouncements, waitForMark, waitForLine, lines, outDir, repoRoot, record,
+  skipReason, siteUnderTest, followAnnouncements, waitForMark, waitForLine, lines, outDir, repoRoot, record,
 } from "./lib.js";
-import { nextPrompt, choose, pressKey } from "./play.js";
+import { nextPrompt, choose, pressKey, alt } from "./play.js";
 
 const skip = skipReason();
 const original = "/usr/games/mj-server";
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-// alt presses Alt with a letter (the menu mnemonics).
-async function alt(page, key) {
-  await page.keyboard.down("Alt");
-  try {
-    await pressKey(page, key);
-  } finally {
-    await page.keyboard.up("Alt");
-  }
-}
+const site = siteUnderTest(skip);
 
 // menu opens the Game menu and chooses the entry with the letter key.
 async function gameMenu(page, key) {
@@ -93,12 +72,12 @@ function goTest(name, env) {
 test("saves: Save downloads a .mjs both servers load; corrupt files refused; the original's loads", { skip, timeout: 1_800_000 }, async () => {
   const figures = {};
   fs.mkdirSync(outDir, { recursive: true });
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(server.url + "?seed=77&name=Rita&animate=0&start=1", { waitUntil: "load", timeout: 300_000 });
+  await page.goto(site.server.url + "?seed=77&name=Rita&animate=0&start=1", { waitUntil: "load", timeout: 300_000 });
   await waitForMark(page, "mj:first-frame", 120_000);
   await page.locator("canvas").focus();
   let from = await play(page, 8);
@@ -171,12 +150,12 @@ test("saves: Save downloads a .mjs both servers load; corrupt files refused; the
 // the stored preferences stay as they were.
 test("preferences: exported and imported as an .xmjrc file", { skip, timeout: 300_000 }, async () => {
   fs.mkdirSync(outDir, { recursive: true });
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   await followAnnouncements(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(server.url + "?name=Rita&animate=0&seed=5&start=1", { waitUntil: "load", timeout: 300_000 });
+  await page.goto(site.server.url + "?name=Rita&animate=0&seed=5&start=1", { waitUntil: "load", timeout: 300_000 });
   await waitForMark(page, "mj:first-frame", 120_000);
   await page.locator("canvas").focus();
   const optionsMenu = async (key) => {

@@ -3,30 +3,17 @@
 // the dialog's buttons and our tiles are on screen whole, at least 44 CSS
 // px for buttons, and that the page does not scroll or zoom.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  skipReason, startServer, launch, followAnnouncements, openTable, shot, lines, record,
-} from "./lib.js";
+import { skipReason, siteUnderTest, followAnnouncements, openTable, shot, lines, record } from "./lib.js";
 import { playHands, pointerPlayer, tap } from "./play.js";
 
 const skip = skipReason();
-let server, browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteUnderTest(skip);
 
 test("touch: a phone in portrait plays a hand by held taps, nothing cut off", { skip, timeout: 900_000 }, async () => {
   const width = 390, height = 844;
-  const ctx = await browser.newContext({
+  const ctx = await site.browser.newContext({
     viewport: { width, height },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -36,7 +23,7 @@ test("touch: a phone in portrait plays a hand by held taps, nothing cut off", { 
   const page = await ctx.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await openTable(page, server.url + "?start=1&seed=5&name=Thumb");
+  await openTable(page, site.server.url + "?start=1&seed=5&name=Thumb");
   await shot(page, "touch-table");
   const cdp = await ctx.newCDPSession(page);
 
