@@ -71,9 +71,10 @@ type Options struct {
 // Robot decides a seat's actions from that seat's view alone. A Robot is
 // not safe for concurrent use; give each seat its own.
 type Robot struct {
-	opts   Options
-	params params
-	buf    []engine.Action
+	moments Moments // what Respond does when (bound to this robot by New)
+	opts    Options
+	params  params
+	buf     []engine.Action
 
 	// per-decision scratch
 	an, an2, an3, an4, an5 Analyzer
@@ -95,6 +96,7 @@ func New(o Options) *Robot {
 		twoAway: make(map[scoreKey]readyInfo, 64)}
 	r.params = paramsFor(o.Level.effective())
 	r.cands = make([]cand, 0, 16)
+	r.bindMoments()
 	return r
 }
 

@@ -10,23 +10,28 @@
 //	mj-arena local [flags]     our robots against each other, in process on our engine
 //	mj-arena original [flags]  one of ours against three original mj-player robots
 //	                           on the real mj-server (or -control: four originals)
+//	mj-arena agree [flags]     how often the classic imitation of mj-player (seat
+//	                           "classic") decides as the original did in logged games
 //
 // Local matches are fast (a game takes milliseconds) and deterministic:
 // game g is dealt with seed -seed+g and its seats play the -seats specs
 // rotated by g, so every robot sits in every seat. A robot spec is a
-// level (beginner, easy, medium, hard, expert) optionally followed by
-// the original's strategy knobs, for example
+// level (beginner, easy, medium, hard, expert) or "classic" (an
+// in-process imitation of the original mj-player, package ai/classic),
+// optionally followed by the original's strategy knobs, for example
 // "hard:chowness=0.5:hiddenness=0,0.5:hysteresis=0.1"; -seats takes one
 // to four specs separated by slashes, the last repeated to fill the
 // table:
 //
 //	go run ./cmd/mj-arena local -seats expert/hard -games 2000
 //	go run ./cmd/mj-arena local -seats hard/hard/medium/medium -games 1000 -j 2
+//	go run ./cmd/mj-arena local -seats hard/classic -games 1000
 //
 // Original matches start, for each game, /usr/games/mj-server (flags
 // --seed S --timeout 0 --pause 0 --exit-on-disconnect --logfile) with a
 // fresh seed S = -seed+g, then connect the players one by one: ours (the
-// -robot spec, through package ai/player) as the (S mod 4)+1-th, three
+// -robot spec, through package ai/player; -robot classic plays the
+// imitation) as the (S mod 4)+1-th, three
 // /usr/games/mj-player processes in the other places. The results come
 // from the server's log and its printed final scores, which must agree.
 // Games run over a Unix socket by default (about a second each); -tcp
@@ -38,6 +43,13 @@
 //	go run ./cmd/mj-arena original -games 400 -j 25
 //	go run ./cmd/mj-arena original -control -games 400 -j 25
 //	go run ./cmd/mj-arena original -robot expert -games 100 -tcp -j 25
+//
+// Agreement replays the logged games of four original robots (default
+// the shared oracle games) through our controller and, at every decision
+// of a robot with the default strategy (-all: every robot), asks the
+// classic imitation what it would do, printing how often it agrees:
+//
+//	go run ./cmd/mj-arena agree
 //
 // -server and -player replace the original programs, for example to
 // check that our robot plays on our own server without a single protocol
@@ -64,6 +76,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
@@ -71,6 +84,7 @@ import (
 
 	"mahjong/engine"
 	"mahjong/internal/arena"
+	"mahjong/internal/oracle"
 )
 
 func main() {
@@ -83,13 +97,65 @@ func main() {
 	os.Exit(code)
 }
 
-const usage = "usage: mj-arena local|original [flags] (mj-arena MODE -h lists the flags)"
+const usage = "usage: mj-arena local|original|agree [flags] (mj-arena MODE -h lists the flags)"
+
+// agree measures how often the classic imitation decides as the
+// original robots did in logged games.
+func agree(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("mj-arena agree", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "", "directory of logged games, each with game.log.gz and meta.json (default: the shared oracle games, $MJ_SHARED/oracle or ../shared/oracle)")
+	all := fs.Bool("all", false, "judge every robot, not only those with the default strategy")
+	if err := fs.Parse(args); err != nil {
+		return 2, err
+	}
+	if *dir == "" {
+		root, ok := oracle.Root()
+		if !ok {
+			return 2, fmt.Errorf("no oracle games found: set MJ_SHARED or give -dir")
+		}
+		*dir = root
+	}
+	var dirs []string
+	err := filepath.WalkDir(*dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "scenarios" {
+			return filepath.SkipDir // scripted seats, not robots
+		}
+		if !d.IsDir() && d.Name() == "game.log.gz" {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(path), "meta.json")); err == nil {
+				dirs = append(dirs, filepath.Dir(path))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 2, err
+	}
+	if len(dirs) == 0 {
+		return 2, fmt.Errorf("no logged games under %s", *dir)
+	}
+	keep := func(args string) bool { return *all || strings.TrimSpace(args) == "" }
+	var a arena.Agreement
+	for _, d := range dirs {
+		if err := a.Agree(d, keep); err != nil {
+			return 1, err
+		}
+	}
+	a.Report(stdout)
+	return 0, nil
+}
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
 	if len(args) == 0 {
 		return 2, fmt.Errorf("%s", usage)
 	}
 	mode := args[0]
+	if mode == "agree" {
+		return agree(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("mj-arena "+mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	games := fs.Int("games", 100, "number of games")

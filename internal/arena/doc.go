@@ -5,7 +5,10 @@
 // yields a GameRecord with one HandRecord per hand and player, built by a
 // Recorder from the messages the server logged; Report prints, per kind
 // of robot, the means with 95 % confidence intervals computed with games
-// as clusters (hands of one game are not independent draws).
+// as clusters (hands of one game are not independent draws). A Spec is
+// one of our levels or "classic", the imitation of the original robot in
+// package ai/classic; Agreement replays logged games of the original
+// robots and counts how often the imitation decides as they did.
 //
 // The command cmd/mj-arena runs it.
 package arena

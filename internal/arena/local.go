@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"mahjong/ai"
 	"mahjong/engine"
 )
 
@@ -86,7 +85,7 @@ type localSeat struct {
 	cnx   int
 	label string
 	view  *engine.View
-	robot *ai.Robot
+	robot Responder
 }
 
 type localRequest struct {
@@ -107,9 +106,7 @@ func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
 	for i := range seats {
 		sp := cfg.Seats[(i+g)%engine.NumSeats]
 		cnx, _ := c.Accept()
-		o := sp.Options
-		o.Seed = uint64(seed)*4 + uint64(i)
-		seats[i] = localSeat{cnx: cnx, label: sp.Label, view: engine.NewView(), robot: ai.New(o)}
+		seats[i] = localSeat{cnx: cnx, label: sp.Label, view: engine.NewView(), robot: sp.NewRobot(uint64(seed)*4 + uint64(i))}
 		byCnx[cnx] = i
 		rec.Labels[i+1] = sp.Label // a fresh game gives ids 1-4 in order of connection
 		if rec.Latency[sp.Label] == nil {

@@ -206,18 +206,18 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 					if err != nil {
 						return fmt.Errorf("dialling the server: %w", err)
 					}
-					return player.Run(ctx, protocol.NewConn(nc), player.Config{
-						Name:  label,
-						Robot: ai.New(o),
-						Observe: func(v *engine.View, ev engine.Event, acts []engine.Action, took time.Duration) {
-							if len(acts) > 0 {
-								hist.Add(took)
-							}
-							if _, ok := ev.(engine.CError); ok {
-								oursErrors++
-							}
-						},
-					})
+					observe := func(v *engine.View, ev engine.Event, acts []engine.Action, took time.Duration) {
+						if len(acts) > 0 {
+							hist.Add(took)
+						}
+						if _, ok := ev.(engine.CError); ok {
+							oursErrors++
+						}
+					}
+					if cfg.Ours.Classic != nil {
+						return playLines(ctx, protocol.NewConn(nc), label, cfg.Ours.NewRobot(o.Seed), observe)
+					}
+					return player.Run(ctx, protocol.NewConn(nc), player.Config{Name: label, Robot: ai.New(o), Observe: observe})
 				}
 			}
 			client.Go(func() { oursDone <- run(ctx, network, dialAddr, label) })

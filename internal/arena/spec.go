@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"mahjong/ai"
+	"mahjong/ai/classic"
+	"mahjong/engine"
 )
 
 // ParseLevel reads a level name (any case): beginner, easy, medium,
@@ -25,24 +27,52 @@ func ParseFloats(name, s string, lo, hi float64) ([]float64, error) {
 	return out, nil
 }
 
-// Spec is one kind of robot of ours: its label and options.
+// Spec is one kind of robot: its label and options. With Classic set it
+// is the imitation of the original mj-player (package ai/classic) with
+// those strategy options, and Options is unused.
 type Spec struct {
 	Label   string
 	Options ai.Options
+	Classic *classic.Options
 }
 
-// ParseSpec reads a robot spec: a level name, optionally followed by
+// Responder is a robot at the table: it answers each message its seat
+// receives (see ai.Robot.Respond).
+type Responder interface {
+	Respond(v *engine.View, ev engine.Event) []engine.Action
+}
+
+// NewRobot returns a fresh robot of the spec, seeded with seed.
+func (sp Spec) NewRobot(seed uint64) Responder {
+	if sp.Classic != nil {
+		return classic.New(*sp.Classic)
+	}
+	o := sp.Options
+	o.Seed = seed
+	return ai.New(o)
+}
+
+// ParseSpec reads a robot spec: a level name or "classic" (the imitation
+// of the original mj-player, package ai/classic), optionally followed by
 // ":knob=values" parts, for example "hard", "expert",
 // "medium:chowness=0.5:hiddenness=0.2,0.6:hysteresis=0.1" or
 // "hard:preset=Purist". The knobs are the original's strategy options
 // (chowness -1..1; hiddenness, majorness, suitness 0..1; value lists
 // separated by commas) and "preset", one of ai.Presets by name, which
-// sets the whole style (put it first). The label is the spec as written.
+// sets the whole style (put it first). For "classic" a knob left out
+// keeps the original's default list, as on mj-player's command line, and
+// there are no presets: "classic:chowness=0:hiddenness=0:suitness=0" is
+// the original with strategy switching disabled. The label is the spec
+// as written.
 func ParseSpec(s string) (Spec, error) {
 	parts := strings.Split(strings.TrimSpace(s), ":")
-	lv, err := ParseLevel(parts[0])
-	if err != nil {
-		return Spec{}, err
+	isClassic := strings.EqualFold(strings.TrimSpace(parts[0]), "classic")
+	lv := ai.DefaultLevel
+	if !isClassic {
+		var err error
+		if lv, err = ParseLevel(parts[0]); err != nil {
+			return Spec{}, fmt.Errorf("%w (or classic)", err)
+		}
 	}
 	sp := Spec{Label: strings.TrimSpace(s), Options: ai.Options{Level: lv}}
 	st := &sp.Options.Style
@@ -62,6 +92,10 @@ func ParseSpec(s string) (Spec, error) {
 		case "suitness":
 			st.Suitness, err = ParseFloats(k, v, 0, 1)
 		case "preset":
+			if isClassic {
+				err = fmt.Errorf("arena: classic takes no preset")
+				break
+			}
 			ps, ok := ai.PresetStyle(strings.TrimSpace(v))
 			if !ok {
 				err = fmt.Errorf("arena: unknown preset %q", v)
@@ -82,6 +116,11 @@ func ParseSpec(s string) (Spec, error) {
 		if err != nil {
 			return Spec{}, err
 		}
+	}
+	if isClassic {
+		sp.Classic = &classic.Options{Chowness: st.Chowness, Hiddenness: st.Hiddenness,
+			Majorness: st.Majorness, Suitness: st.Suitness, Hysteresis: st.Hysteresis}
+		sp.Options = ai.Options{}
 	}
 	return sp, nil
 }
