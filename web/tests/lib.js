@@ -156,7 +156,10 @@ export async function waitForLine(page, re, { from = 0, timeout = 60_000 } = {})
     { timeout, polling: 50 },
   ).catch(async (err) => {
     const seen = await lines(page).catch(() => []);
+    // The reporter prints the stack, which was fixed before this message
+    // grew: say it on the test's output too.
     err.message += `\nwaiting for ${re} from line ${from}; last lines:\n  ${seen.slice(-15).join("\n  ")}`;
+    console.log("# " + err.message.replace(/\n/g, "\n# "));
     throw err;
   });
   return h.jsonValue();
