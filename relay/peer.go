@@ -5,6 +5,7 @@ package relay
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -273,10 +274,11 @@ func (p *peer) writeLoop() {
 	defer h.wg.Done()
 	defer close(p.written)
 	var tick <-chan time.Time
+	var pinger *time.Timer
 	if h.opts.IdleTimeout > 0 {
-		t := time.NewTicker(h.opts.IdleTimeout / 2)
-		defer t.Stop()
-		tick = t.C
+		pinger = time.NewTimer(pingDelay(h.opts.IdleTimeout))
+		defer pinger.Stop()
+		tick = pinger.C
 	}
 	for {
 		select {
@@ -290,12 +292,24 @@ func (p *peer) writeLoop() {
 				return
 			}
 		case <-tick:
+			pinger.Reset(pingDelay(h.opts.IdleTimeout))
 			if p.pinging.CompareAndSwap(false, true) {
 				h.wg.Add(1)
 				go p.ping()
 			}
 		}
 	}
+}
+
+// pingDelay is the time to a peer's next ping: between three eighths and
+// one half of the idle timeout, at random. Never more than half, so a
+// dead peer still goes within one timeout; at random, so that peers who
+// connected together (a busy minute, everyone back after a restart) do
+// not all ping at the same instant for ever after, which made a queue
+// of pongs in front of the game's frames every half timeout.
+func pingDelay(idle time.Duration) time.Duration {
+	half := idle / 2
+	return half - time.Duration(rand.Int64N(int64(half/4)+1))
 }
 
 // writeBatch writes b and whatever else is queued now, within one

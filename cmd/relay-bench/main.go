@@ -608,7 +608,7 @@ func drive(ctx context.Context, flows []flow, window, size, rate int, d time.Dur
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errc <- runFlow(f, isRelay, t0, window, size, rate, len(flows), &count, &lats[2*i], stop)
+			errc <- runFlow(f, isRelay, t0, window, size, paceOf(rate, len(flows), i, isRelay), &count, &lats[2*i], stop)
 		}()
 	}
 	timer := time.NewTimer(d)
@@ -638,9 +638,32 @@ func drive(ctx context.Context, flows []flow, window, size, rate int, d time.Dur
 	return n, all, ctx.Err()
 }
 
+// pace spaces a flow's frames under a rate: one every period, the first
+// after phase.
+type pace struct {
+	every, phase time.Duration
+}
+
+// paceOf shares rate frames per second among nflows flows, flow i's
+// frames offset by i/nflows of the period. Without the offsets every
+// flow's ticker would fire at the same instant, and a "moderate" load
+// would reach the server as bursts of nflows frames at once: the last
+// of each burst would then wait for all the others, and the p99 would
+// measure that queue rather than the server. Rate 0 is no pacing.
+func paceOf(rate, nflows, i int, isRelay bool) pace {
+	if rate <= 0 {
+		return pace{}
+	}
+	every := time.Duration(float64(time.Second) * float64(nflows) / float64(rate))
+	if isRelay {
+		every *= 2 // each round trip is two passes through the relay
+	}
+	return pace{every: every, phase: every * time.Duration(i) / time.Duration(nflows)}
+}
+
 // runFlow is the sending side of one flow. For echo it also records
 // latencies; for the relay the host does.
-func runFlow(f flow, isRelay bool, t0 time.Time, window, size, rate, nflows int, count *atomic.Int64, lat *[]time.Duration, stop <-chan struct{}) error {
+func runFlow(f flow, isRelay bool, t0 time.Time, window, size int, pc pace, count *atomic.Int64, lat *[]time.Duration, stop <-chan struct{}) error {
 	buf := make([]byte, size)
 	frame := func() []byte {
 		s := strconv.FormatInt(int64(time.Since(t0)), 10)
@@ -652,12 +675,13 @@ func runFlow(f flow, isRelay bool, t0 time.Time, window, size, rate, nflows int,
 		return buf
 	}
 	var tick *time.Ticker
-	if rate > 0 {
-		every := time.Duration(float64(time.Second) * float64(nflows) / float64(rate))
-		if isRelay {
-			every *= 2 // each round trip is two passes through the relay
+	if pc.every > 0 {
+		select {
+		case <-time.After(pc.phase):
+		case <-stop:
+			return finish(f, isRelay)
 		}
-		tick = time.NewTicker(every)
+		tick = time.NewTicker(pc.every)
 		defer tick.Stop()
 	}
 	inflight := 0
@@ -700,8 +724,14 @@ func runFlow(f flow, isRelay bool, t0 time.Time, window, size, rate, nflows int,
 		}
 		inflight++
 	}
+	return finish(f, isRelay)
+}
+
+// finish ends a flow's run: a relay flow tells its host's echo loop to
+// end.
+func finish(f flow, isRelay bool) error {
 	if isRelay {
-		return f.send(nil) // tells the host's echo loop to end
+		return f.send(nil)
 	}
 	return nil
 }
