@@ -63,6 +63,14 @@ func paramsFor(l Level) params {
 		p.feedCost = 1.5
 		p.threeStep = true
 	}
+	if l >= Hard {
+		// Speed: more of the claims that bring the hand nearer, and a
+		// shorter horizon. Against three imitations of mj-player
+		// (ai/classic, 4,000 games from seed 3,000,000) each of these
+		// helped alone and together they took Hard from +19.4 to +22.7
+		// points a hand (±1.8), its wins from 31.9 to 34.7 %.
+		p.survival, p.claimRate, p.readyRate, p.pungW = 0.87, 1.2, 1.8, 3
+	}
 	return p
 }
 
