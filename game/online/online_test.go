@@ -482,6 +482,9 @@ func TestHostReloadResumes(t *testing.T) {
 		t.Fatalf("Ann's game ended early: %v", err)
 	}
 	// The host's page reloads: its connection vanishes, everything stops.
+	// No redial may get through first: the host redials a lost relay
+	// connection, and closing that new one would end the room cleanly.
+	k.refuse()
 	k.cut()
 	ann.c.Close()
 	h.Close()
@@ -493,6 +496,8 @@ func TestHostReloadResumes(t *testing.T) {
 	}
 
 	cfg.Resume = sv
+	var k2 cutter // the reloaded page's network works
+	cfg.Dial = k2.opts()
 	h2 := startHost(t, cfg)
 	if h2.Room() != h.Room() || h2.ID() != sv.HostID {
 		t.Fatalf("resumed room %q id %d, want %q %d", h2.Room(), h2.ID(), h.Room(), sv.HostID)
