@@ -160,16 +160,9 @@ func (sc *scorer) bestWinNoPair(s engine.Seat, c *Counts, sets int, w engine.Til
 // what gets a hand scored.
 func (r *Robot) declareLoser(v *engine.View) {
 	g := v.Game
-	s := v.Seat()
-	if g.Phase != engine.MahJonging || g.Player == s || g.Player == engine.NoSeat {
+	p := LoserToDeclare(v)
+	if p == nil {
 		return
-	}
-	p := g.Players[s]
-	if p.HandDeclared || p.Hidden || p.NumConcealed == 0 {
-		return
-	}
-	if w := g.Players[g.Player]; w.HandScore < 0 {
-		return // the winner's hand is not scored yet
 	}
 	var c Counts
 	for _, t := range p.Concealed[:p.NumConcealed] {
@@ -189,4 +182,23 @@ func (r *Robot) declareLoser(v *engine.View) {
 		}
 	}
 	r.buf = append(r.buf, engine.PShowTiles{})
+}
+
+// LoserToDeclare returns the seat's player when it has lost the hand and
+// must now declare its concealed sets: the winner's hand is scored, and
+// ours is neither declared nor hidden. Otherwise it returns nil.
+func LoserToDeclare(v *engine.View) *engine.Player {
+	g := v.Game
+	s := v.Seat()
+	if g.Phase != engine.MahJonging || g.Player == s || g.Player == engine.NoSeat {
+		return nil
+	}
+	p := g.Players[s]
+	if p.HandDeclared || p.Hidden || p.NumConcealed == 0 {
+		return nil
+	}
+	if g.Players[g.Player].HandScore < 0 {
+		return nil // the winner's hand is not scored yet
+	}
+	return p
 }

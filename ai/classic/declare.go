@@ -1,6 +1,9 @@
 package classic
 
-import "mahjong/engine"
+import (
+	"mahjong/ai"
+	"mahjong/engine"
+)
 
 // This file sets out hands once somebody has gone out, in the original's
 // fixed order rather than the best-scoring one: the winner places the
@@ -70,17 +73,9 @@ func (r *Robot) declareWinner(v *engine.View) {
 // is scored. At least one tile is kept for the show, which is what gets
 // the hand scored.
 func (r *Robot) declareLoser(v *engine.View) {
-	g := v.Game
-	s := v.Seat()
-	if g.Phase != engine.MahJonging || g.Player == s || g.Player == engine.NoSeat {
+	p := ai.LoserToDeclare(v)
+	if p == nil {
 		return
-	}
-	p := g.Players[s]
-	if p.HandDeclared || p.Hidden || p.NumConcealed == 0 {
-		return
-	}
-	if w := g.Players[g.Player]; w.HandScore < 0 {
-		return // the winner's hand is not scored yet
 	}
 	c := concealedCounts(p)
 	n := p.NumConcealed
