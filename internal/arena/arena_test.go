@@ -183,7 +183,10 @@ func TestRecorder(t *testing.T) {
 		engine.CPlayerClaimsMahJong{ID: 1, Serial: 2},
 		engine.CPlayerMahJongs{ID: 1},
 		engine.CPlayerPungs{ID: 1, Tile: engine.Tile(0x12)},
-		engine.CHandScore{ID: 1, Score: 40},
+		engine.CHandScore{ID: 1, Score: 80, Text: "basic        20 (going Mah Jong)\nGD-GD-GD      2 (open pung of majors)\n" +
+			"total pts    40\n              1 dbl (no chows)\nGD-GD-GD      1 dbl (pung/kong of dragons)\ntotal dbls    2\nSCORE:       80"},
+		engine.CHandScore{ID: 4, Score: 8, Text: "RD-RD-RD      4 (open pung of majors)\ntotal pts     4\n" +
+			"RD-RD-RD      1 dbl (pung/kong of dragons)\ntotal dbls    1\nSCORE:        8"},
 		// seats this hand: E=2 S=3 W=4 N=1
 		engine.CSettlement{East: -80, South: -40, West: -40, North: 160, Text: "West  let off a cannon\n\n"},
 		engine.CNewHand{East: 2},
@@ -202,10 +205,11 @@ func TestRecorder(t *testing.T) {
 	for _, rec := range g.Records[:4] {
 		h[rec.ID] = rec
 	}
-	if w := h[1]; !w.Won || w.SelfDrawn || w.Score != 40 || w.Net != 160 || w.Claims != 0 {
+	if w := h[1]; !w.Won || w.SelfDrawn || w.Score != 80 || w.Net != 160 || w.Claims != 0 || w.Doubles != 2 ||
+		strings.Join(w.Why, ",") != "no chows,pung/kong of dragons" {
 		t.Errorf("winner %+v", w)
 	}
-	if d := h[4]; !d.DealIn || !d.Cannon || d.Claims != 1 || d.Net != -40 {
+	if d := h[4]; !d.DealIn || !d.Cannon || d.Claims != 1 || d.Net != -40 || d.Score != 8 || d.Doubles != 1 || d.Why != nil {
 		t.Errorf("discarder %+v", d)
 	}
 	if e := h[2]; !e.East || e.Dangerous != 1 || e.Net != -80 {
@@ -238,9 +242,11 @@ func TestHist(t *testing.T) {
 // counted and its first failure printed, never passed off as clean.
 func TestReportRetried(t *testing.T) {
 	var b strings.Builder
-	arena.Report(&b, []*arena.GameRecord{{Game: 0, Seed: 5}, {Game: 1, Seed: 6, Retried: []string{"stalled"}}})
+	arena.Report(&b, []*arena.GameRecord{{Game: 0, Seed: 5}, {Game: 1, Seed: 6, Retried: []string{"stalled"},
+		Records: []arena.HandRecord{{Label: "x", Won: true, Score: 30}, {Label: "x", Won: true, Score: 60, Doubles: 1}}}})
 	out := b.String()
 	if !strings.Contains(out, "games: 2 finished (1 of them played again after a failure), 0 failed") ||
+		!strings.Contains(out, "wins without a double      50.00") ||
 		!strings.Contains(out, "game 1 (seed 6) passed when played again; it failed first: stalled") {
 		t.Errorf("report:\n%s", out)
 	}

@@ -10,22 +10,24 @@ import (
 
 // HandRecord is one player's result in one hand.
 type HandRecord struct {
-	Game      int    `json:"game"`  // game number in the match
-	Seed      int    `json:"seed"`  // the server's seed
-	Hand      int    `json:"hand"`  // 1, 2, ... within the game
-	ID        int    `json:"id"`    // player id
-	Label     string `json:"label"` // the robot's kind ("hard", "mj-player", ...)
-	East      bool   `json:"east,omitempty"`
-	Net       int    `json:"net"`                  // settlement change
-	Washout   bool   `json:"washout,omitempty"`    // nobody went out
-	Won       bool   `json:"won,omitempty"`        // this player went out
-	Score     int    `json:"score"`                // this player's hand score
-	SelfDrawn bool   `json:"self_drawn,omitempty"` // won with a tile from the wall (or a robbed kong's loose tile)
-	DealIn    bool   `json:"deal_in,omitempty"`    // another won on our discard (or by robbing our kong)
-	Claims    int    `json:"claims"`               // pungs, kongs and chows claimed from discards during play
-	Dangerous int    `json:"dangerous"`            // claimed dangerous discards we made with a safe tile in hand
-	NoChoice  int    `json:"no_choice"`            // claimed dangerous discards we made with no safe tile
-	Cannon    bool   `json:"cannon,omitempty"`     // we let off a cannon (paid for everybody)
+	Game      int      `json:"game"`  // game number in the match
+	Seed      int      `json:"seed"`  // the server's seed
+	Hand      int      `json:"hand"`  // 1, 2, ... within the game
+	ID        int      `json:"id"`    // player id
+	Label     string   `json:"label"` // the robot's kind ("hard", "mj-player", ...)
+	East      bool     `json:"east,omitempty"`
+	Net       int      `json:"net"`                  // settlement change
+	Washout   bool     `json:"washout,omitempty"`    // nobody went out
+	Won       bool     `json:"won,omitempty"`        // this player went out
+	Score     int      `json:"score"`                // this player's hand score
+	Doubles   int      `json:"doubles"`              // doubles in that score
+	Why       []string `json:"why,omitempty"`        // the winner's doubles, by name ("no score hand", ...)
+	SelfDrawn bool     `json:"self_drawn,omitempty"` // won with a tile from the wall (or a robbed kong's loose tile)
+	DealIn    bool     `json:"deal_in,omitempty"`    // another won on our discard (or by robbing our kong)
+	Claims    int      `json:"claims"`               // pungs, kongs and chows claimed from discards during play
+	Dangerous int      `json:"dangerous"`            // claimed dangerous discards we made with a safe tile in hand
+	NoChoice  int      `json:"no_choice"`            // claimed dangerous discards we made with no safe tile
+	Cannon    bool     `json:"cannon,omitempty"`     // we let off a cannon (paid for everybody)
 }
 
 // GameRecord is one whole game.
@@ -156,7 +158,12 @@ func (r *Recorder) Add(ev engine.Event) {
 			}
 		}
 	case engine.CHandScore:
-		r.rec(m.ID).Score = m.Score
+		h := r.rec(m.ID)
+		h.Score = m.Score
+		h.Doubles, h.Why = doublesIn(m.Text)
+		if !h.Won {
+			h.Why = nil
+		}
 	case engine.CWashOut:
 		r.inPlay = false
 		for _, h := range r.cur {
@@ -219,4 +226,32 @@ func (r *Recorder) Finish(g *GameRecord) {
 		}
 	}
 	g.Mismatch = strings.Join(bad, "; ")
+}
+
+// doublesIn reads a HandScore text: its total doubles and the name of
+// each double (the parenthesised reason on each "N dbl" line).
+func doublesIn(text string) (int, []string) {
+	total := 0
+	var why []string
+	for _, line := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(line, "total dbls"); ok {
+			fmt.Sscan(rest, &total)
+			continue
+		}
+		f := strings.Fields(line)
+		for i := 1; i+1 < len(f); i++ {
+			if f[i] != "dbl" {
+				continue
+			}
+			n := 0
+			fmt.Sscan(f[i-1], &n)
+			_, name, _ := strings.Cut(line, "(")
+			name = strings.TrimSuffix(strings.TrimSpace(name), ")")
+			for range n {
+				why = append(why, name)
+			}
+			break
+		}
+	}
+	return total, why
 }

@@ -79,6 +79,7 @@ type Summary struct {
 	WinRate     Estimate
 	WinScore    Estimate
 	SelfDrawn   Estimate // share of wins
+	NoDouble    Estimate // share of wins without a double
 	DealIn      Estimate
 	Claims      Estimate // per hand
 	Dangerous   Estimate // avoidable dangerous discards per 100 hands
@@ -97,6 +98,7 @@ func Summarize(games []*GameRecord) []Summary {
 		net, hands, wins, winScore, self, dealIn    []float64
 		claims, dang, noch, cannons, loss, lossN    []float64
 		eastNet, eastN, gameNet, ones, winsForShare []float64
+		noDbl                                       []float64
 	}
 	byLabel := map[string]*acc{}
 	get := func(l string) *acc {
@@ -113,6 +115,7 @@ func Summarize(games []*GameRecord) []Summary {
 		}
 		type cl struct {
 			net, hands, wins, winScore, self, dealIn, claims, dang, noch, cannons, loss, lossN, eastNet, eastN float64
+			noDbl                                                                                              float64
 			seats                                                                                              map[int]bool
 		}
 		per := map[string]*cl{}
@@ -130,6 +133,9 @@ func Summarize(games []*GameRecord) []Summary {
 				c.winScore += float64(h.Score)
 				if h.SelfDrawn {
 					c.self++
+				}
+				if h.Doubles == 0 {
+					c.noDbl++
 				}
 			} else if !h.Washout {
 				c.loss += float64(h.Score)
@@ -160,6 +166,7 @@ func Summarize(games []*GameRecord) []Summary {
 			a.wins = append(a.wins, c.wins)
 			a.winScore = append(a.winScore, c.winScore)
 			a.self = append(a.self, c.self)
+			a.noDbl = append(a.noDbl, c.noDbl)
 			a.dealIn = append(a.dealIn, c.dealIn)
 			a.claims = append(a.claims, c.claims)
 			a.dang = append(a.dang, 100*c.dang)
@@ -184,6 +191,7 @@ func Summarize(games []*GameRecord) []Summary {
 		s.WinRate = ratio(a.wins, a.hands)
 		s.WinScore = ratio(a.winScore, a.wins)
 		s.SelfDrawn = ratio(a.self, a.wins)
+		s.NoDouble = ratio(a.noDbl, a.wins)
 		s.DealIn = ratio(a.dealIn, a.hands)
 		s.Claims = ratio(a.claims, a.hands)
 		s.Dangerous = ratio(a.dang, a.hands)
@@ -241,6 +249,7 @@ func Report(w io.Writer, games []*GameRecord) {
 		row("win rate", s.WinRate.pct())
 		row("mean winning score", s.WinScore.String())
 		row("self-drawn share of wins", s.SelfDrawn.pct())
+		row("wins without a double", s.NoDouble.pct())
 		row("deal-in rate", s.DealIn.pct())
 		row("claims per hand", s.Claims.String())
 		row("dangerous/100h avoidable", s.Dangerous.String())
