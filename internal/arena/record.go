@@ -160,9 +160,10 @@ func (r *Recorder) Add(ev engine.Event) {
 	case engine.CHandScore:
 		h := r.rec(m.ID)
 		h.Score = m.Score
-		h.Doubles, h.Why = doublesIn(m.Text)
-		if !h.Won {
-			h.Why = nil
+		var why []string
+		h.Doubles, why = doublesIn(m.Text)
+		if h.Won {
+			h.Why = why
 		}
 	case engine.CWashOut:
 		r.inPlay = false
@@ -229,7 +230,8 @@ func (r *Recorder) Finish(g *GameRecord) {
 }
 
 // doublesIn reads a HandScore text: its total doubles and the name of
-// each double (the parenthesised reason on each "N dbl" line).
+// each double. The scorer writes one line per reason, "<set>  N dbl
+// (<reason>)", and the total on a "total dbls" line.
 func doublesIn(text string) (int, []string) {
 	total := 0
 	var why []string
@@ -238,19 +240,17 @@ func doublesIn(text string) (int, []string) {
 			fmt.Sscan(rest, &total)
 			continue
 		}
-		f := strings.Fields(line)
-		for i := 1; i+1 < len(f); i++ {
-			if f[i] != "dbl" {
-				continue
-			}
-			n := 0
-			fmt.Sscan(f[i-1], &n)
-			_, name, _ := strings.Cut(line, "(")
-			name = strings.TrimSuffix(strings.TrimSpace(name), ")")
-			for range n {
-				why = append(why, name)
-			}
-			break
+		before, reason, ok := strings.Cut(line, " dbl (")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(before)
+		n := 0
+		if len(f) > 0 {
+			fmt.Sscan(f[len(f)-1], &n)
+		}
+		for range n {
+			why = append(why, strings.TrimSuffix(reason, ")"))
 		}
 	}
 	return total, why

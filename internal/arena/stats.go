@@ -94,11 +94,10 @@ type Summary struct {
 // Summarize groups the finished games' records by label.
 func Summarize(games []*GameRecord) []Summary {
 	type acc struct {
-		s                                           Summary
-		net, hands, wins, winScore, self, dealIn    []float64
-		claims, dang, noch, cannons, loss, lossN    []float64
-		eastNet, eastN, gameNet, ones, winsForShare []float64
-		noDbl                                       []float64
+		s                                        Summary
+		net, hands, wins, winScore, self, dealIn []float64
+		claims, dang, noch, cannons, loss, lossN []float64
+		eastNet, eastN, gameNet, ones, noDbl     []float64
 	}
 	byLabel := map[string]*acc{}
 	get := func(l string) *acc {
