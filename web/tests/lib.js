@@ -141,8 +141,9 @@ export async function lines(page) {
 }
 
 // waitForLine waits for an announcement at index from or later matching re
-// (a RegExp) and returns { index, text }.
-export async function waitForLine(page, re, { from = 0, timeout = 60_000 } = {}) {
+// (a RegExp) and returns { index, text }; quiet keeps a timeout off the
+// test's output (for waits that may fail).
+export async function waitForLine(page, re, { from = 0, timeout = 60_000, quiet = false } = {}) {
   const h = await page.waitForFunction(
     ([src, flags, start]) => {
       const r = new RegExp(src, flags);
@@ -159,7 +160,7 @@ export async function waitForLine(page, re, { from = 0, timeout = 60_000 } = {})
     // The reporter prints the stack, which was fixed before this message
     // grew: say it on the test's output too.
     err.message += `\nwaiting for ${re} from line ${from}; last lines:\n  ${seen.slice(-15).join("\n  ")}`;
-    console.log("# " + err.message.replace(/\n/g, "\n# "));
+    if (!quiet) console.log("# " + err.message.replace(/\n/g, "\n# "));
     throw err;
   });
   return h.jsonValue();

@@ -36,11 +36,13 @@ test("mouse: select, double-click to discard, claim, scoring", { skip, timeout: 
     enough: (s) => s.claimed > 0 || s.hands >= 3,
     onScoring: async (n) => { await shot(page, `mouse-scoring-${n}`); },
   });
-  record("mouse", { hands: seen.hands, prompts: seen.prompts, claims: seen.claimed, seconds: Math.round((Date.now() - t0) / 1000) });
+  record("mouse", { hands: seen.hands, prompts: seen.prompts, claims: seen.claimed, doubleClicks: act.doubles, seconds: Math.round((Date.now() - t0) / 1000) });
 
   const all = await lines(page);
   assert.ok(seen.hands >= 1, "no hand scored");
   assert.ok(all.some((l) => /^You discard /.test(l)), "we never discarded");
+  // One double click may come too slowly on a busy machine; not all of them.
+  assert.ok(act.doubles.taken > 0 || act.doubles.tried < 2, `no double click discarded: ${JSON.stringify(act.doubles)}`);
   assert.ok(seen.claimed > 0, "no claim offered in three hands");
   assert.ok(all.some((l) => /^You (pung|chow|kong)s? /.test(l) || /^You claim/.test(l)), `our claim never showed: ${all.filter((l) => /^You /.test(l)).slice(-10).join(" | ")}`);
   assert.ok(seen.scoring.some((l) => /^Scoring: settlement /.test(l)), `no settlement in ${JSON.stringify(seen.scoring)}`);

@@ -306,7 +306,7 @@ async function scenario(host, phone, desk, phoneWire, deskWire, t0) {
     }
   };
   const wire = () => [phoneWire, deskWire].map(({ who, sockets, lines: n, ownDraws, blindDraws, bad }) => ({ who, sockets, lines: n, ownDraws, blindDraws, bad: bad.length }));
-  record("online", { seconds: Math.round((Date.now() - t0) / 1000), firstHandSeconds: firstHand, wire: wire() });
+  record("online", { seconds: Math.round((Date.now() - t0) / 1000), firstHandSeconds: firstHand, phoneDoubleTaps: taps.doubles, wire: wire() });
   wireChecks();
 
   // The host reloads between hands and resumes its hosted game; the guests

@@ -22,12 +22,12 @@ async function seen(page) {
   return page.evaluate(() => (globalThis.mahjong && globalThis.mahjong.inputs ? globalThis.mahjong.inputs() : -1));
 }
 
-// hold waits until the game has seen more than n inputs (and HOLD_MS);
-// without the hook, for two animation frames. It gives up after 10 s
-// (the caller's own wait then reports what did not happen).
-async function hold(page, n) {
+// hold waits until the game has seen more than n inputs (and ms, HOLD_MS
+// unless given); without the hook, for two animation frames. It gives up
+// after 10 s (the caller's own wait then reports what did not happen).
+async function hold(page, n, ms = HOLD_MS) {
   await Promise.all([
-    new Promise((r) => setTimeout(r, HOLD_MS)),
+    new Promise((r) => setTimeout(r, ms)),
     n >= 0
       ? page.waitForFunction((k) => globalThis.mahjong.inputs() > k, n, { timeout: 10_000, polling: "raf" }).catch(() => {})
       : page.evaluate(() => new Promise((r) => {
@@ -106,7 +106,9 @@ export async function alt(page, key) {
 }
 
 // click clicks at (x, y) in CSS pixels, holding the button for HOLD_MS;
-// double makes it a double click (two held clicks).
+// double makes it a double click: two held clicks, the second pressed as
+// soon as the game has seen the first release (the game takes two presses
+// within 0.5 s for a double click).
 export async function click(page, x, y, { double = false } = {}) {
   await page.mouse.move(x, y);
   for (let n = double ? 2 : 1; n > 0; n--) {
@@ -115,12 +117,12 @@ export async function click(page, x, y, { double = false } = {}) {
     await hold(page, k);
     k = await seen(page);
     await page.mouse.up();
-    await hold(page, k);
+    await hold(page, k, n > 1 ? 0 : HOLD_MS);
   }
 }
 
 // tap touches (x, y) for HOLD_MS through the DevTools protocol (Playwright's
-// own tap lifts the finger at once); double taps twice.
+// own tap lifts the finger at once); double taps twice, as click does.
 export async function tap(page, cdp, x, y, { double = false } = {}) {
   for (let n = double ? 2 : 1; n > 0; n--) {
     let k = await seen(page);
@@ -128,7 +130,7 @@ export async function tap(page, cdp, x, y, { double = false } = {}) {
     await hold(page, k);
     k = await seen(page);
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await hold(page, k);
+    await hold(page, k, n > 1 ? 0 : HOLD_MS);
   }
 }
 
@@ -334,8 +336,16 @@ export async function frames(page, n = 2) {
 // the prompt's buttons); a discard alternates between selecting the
 // rightmost tile and pressing Discard, and double-pressing the tile. check,
 // if given, sees every screen read ({ img, scale, buttons, tiles }).
+//
+// A double press the game took as two single presses (the second came
+// more than 0.5 s after the first, as it can on a busy machine) selects
+// and unselects the tile and discards nothing: the player then discards
+// by selection and Discard instead, so that one slow double press does not
+// stall a table that waits for us. The returned function's doubles field
+// counts { tried, taken } for the tests to check that double presses work.
 export function pointerPlayer(page, press, { check } = {}) {
   let discards = 0;
+  const doubles = { tried: 0, taken: 0 };
   const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
   const stale = new Error("stale prompt");
   let p0 = null; // the prompt being answered
@@ -361,7 +371,7 @@ export function pointerPlayer(page, press, { check } = {}) {
     err.screen = last;
     throw err;
   };
-  return async (p, i) => {
+  const player = async (p, i) => {
     p0 = p;
     try {
       await answer(p, i);
@@ -369,6 +379,14 @@ export function pointerPlayer(page, press, { check } = {}) {
       if (err !== stale) throw err;
     }
   };
+  player.doubles = doubles;
+  return player;
+  // moved waits for our discard, or any later prompt (a selection can
+  // change the buttons), after prompt p; it returns that line or null.
+  async function moved(p) {
+    const after = new RegExp(`^You discard |${promptRe.source}`);
+    return waitForLine(page, after, { from: p.index + 1, timeout: 15_000, quiet: true }).catch(() => null);
+  }
   async function answer(p, i) {
     const seen = await look(p.buttons.length);
     if (check) await check(seen, p);
@@ -382,8 +400,13 @@ export function pointerPlayer(page, press, { check } = {}) {
       if (!t) throw new Error("no tiles of ours on screen");
       discards++;
       if (discards % 2 === 0) {
+        doubles.tried++;
         await press(...centre(t), { double: true });
-        return;
+        const next = await moved(p);
+        if (next && /^You discard /.test(next.text)) doubles.taken++;
+        if (next) return;
+        console.log("# a double press was not taken as a discard: discarding by selection and Discard");
+        return answer(p, i);
       }
       await press(...centre(t));
       await frames(page, 3);

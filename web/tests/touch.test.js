@@ -55,7 +55,7 @@ test("touch: a phone in portrait plays a hand by held taps, nothing cut off", { 
     count: 1,
     onScoring: async (n) => { await shot(page, `touch-scoring-${n}`); },
   });
-  record("touch", { hands: seen.hands, prompts: seen.prompts, checks, seconds: Math.round((Date.now() - t0) / 1000) });
+  record("touch", { hands: seen.hands, prompts: seen.prompts, checks, doubleTaps: act.doubles, seconds: Math.round((Date.now() - t0) / 1000) });
 
   const scroll = await page.evaluate(() => ({
     w: document.scrollingElement.scrollWidth, h: document.scrollingElement.scrollHeight,
@@ -67,6 +67,8 @@ test("touch: a phone in portrait plays a hand by held taps, nothing cut off", { 
   const all = await lines(page);
   assert.ok(seen.hands >= 1, "no hand scored");
   assert.ok(all.some((l) => /^You discard /.test(l)), "we never discarded");
+  // One double tap may come too slowly on a busy machine; not all of them.
+  assert.ok(act.doubles.taken > 0 || act.doubles.tried < 2, `no double tap discarded: ${JSON.stringify(act.doubles)}`);
   assert.deepEqual(errors, []);
   await ctx.close();
 });
