@@ -60,19 +60,19 @@ func playFresh(t *testing.T, spec gameSpec, seed int) {
 	// try the next seeds' deals instead.
 	var run *gameRun
 	var err error
-	for try := 0; try < 3; try++ {
-		run, err = playRobots(t.Context(), t, orig, spec, seed+try*100000)
-		if err == nil {
-			seed += try * 100000
+	for try := range 3 {
+		s := seed + try*100000
+		if run, err = playRobots(t.Context(), t, orig, spec, s); err == nil {
+			seed = s
 			break
 		}
-		t.Logf("seed %d: %v", seed+try*100000, err)
+		t.Logf("seed %d: %v", s, err)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := run.dir
-	if err := packForReplay(dir, spec, seed); err != nil {
+	if err := packForReplay(dir); err != nil {
 		t.Fatal(err)
 	}
 	res, err := oracle.Replay(dir)
@@ -90,8 +90,9 @@ func playFresh(t *testing.T, spec gameSpec, seed int) {
 }
 
 // packForReplay turns what the original left in dir into the oracle's
-// layout: game.log.gz, hands/hand-NN.mjs.gz and commands.sh.
-func packForReplay(dir string, spec gameSpec, seed int) error {
+// layout: game.log.gz and hands/hand-NN.mjs.gz (startServer wrote
+// commands.sh).
+func packForReplay(dir string) error {
 	if err := gzipFile(filepath.Join(dir, "game.log"), filepath.Join(dir, "game.log.gz")); err != nil {
 		return err
 	}
@@ -104,12 +105,7 @@ func packForReplay(dir string, spec gameSpec, seed int) error {
 			return err
 		}
 	}
-	cmd := "mj-server --server mj.sock --seed " + strconv.Itoa(seed) + " --timeout 0 --pause 0 --exit-on-disconnect"
-	if spec.options != "" {
-		cmd += " --option-file options.txt"
-	}
-	cmd += " " + strings.Join(spec.flags, " ") + "\n"
-	return os.WriteFile(filepath.Join(dir, "commands.sh"), []byte(cmd), 0o644)
+	return nil
 }
 
 func gzipFile(from, to string) error {
@@ -119,7 +115,9 @@ func gzipFile(from, to string) error {
 	}
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
-	zw.Write(b)
+	if _, err := zw.Write(b); err != nil {
+		return err
+	}
 	if err := zw.Close(); err != nil {
 		return err
 	}

@@ -246,7 +246,9 @@ type gameRun struct {
 }
 
 // startServer starts srv for spec with seed in dir and waits for its OK
-// line. It returns the process and the address the players use.
+// line. It returns the process and the address the players use. The
+// command line is kept in dir/commands.sh, as in the oracle's games (the
+// replay reads the server's flags from it).
 func startServer(ctx context.Context, t *testing.T, srv serverKind, spec gameSpec, seed int, dir string) (*childProc, string, error) {
 	t.Helper()
 	addr := "mj.sock" // relative to dir, which every process runs in
@@ -262,6 +264,10 @@ func startServer(ctx context.Context, t *testing.T, srv serverKind, spec gameSpe
 		args = append(args, "--option-file", "options.txt")
 	}
 	args = append(args, spec.flags...)
+	cmd := strings.Join(append([]string{srv.bin}, args...), " ") + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "commands.sh"), []byte(cmd), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	p := startChild(t, dir, srv.bin, args...)
 	err := pollUntil(ctx, func() (bool, error) {
 		if strings.Contains(p.stdout.String(), "OK: ") {

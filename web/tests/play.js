@@ -105,33 +105,36 @@ export async function alt(page, key) {
   }
 }
 
-// click clicks at (x, y) in CSS pixels, holding the button for HOLD_MS;
-// double makes it a double click: two held clicks, the second pressed as
-// soon as the game has seen the first release (the game takes two presses
-// within 0.5 s for a double click).
-export async function click(page, x, y, { double = false } = {}) {
-  await page.mouse.move(x, y);
+// presses holds a pointer down and up (down and up are the functions
+// that do it) once, or twice for a double press. Each press and release is
+// held until the game has seen it and HOLD_MS has passed, except the first
+// release of a double: the second press follows as soon as the game has
+// seen it, since the game takes two presses within 0.5 s for a double one.
+async function presses(page, down, up, double) {
   for (let n = double ? 2 : 1; n > 0; n--) {
     let k = await seen(page);
-    await page.mouse.down();
+    await down();
     await hold(page, k);
     k = await seen(page);
-    await page.mouse.up();
+    await up();
     await hold(page, k, n > 1 ? 0 : HOLD_MS);
   }
 }
 
-// tap touches (x, y) for HOLD_MS through the DevTools protocol (Playwright's
-// own tap lifts the finger at once); double taps twice, as click does.
+// click clicks at (x, y) in CSS pixels (see presses); double makes it a
+// double click.
+export async function click(page, x, y, { double = false } = {}) {
+  await page.mouse.move(x, y);
+  await presses(page, () => page.mouse.down(), () => page.mouse.up(), double);
+}
+
+// tap touches (x, y) through the DevTools protocol (Playwright's own tap
+// lifts the finger at once), as click does; double taps twice.
 export async function tap(page, cdp, x, y, { double = false } = {}) {
-  for (let n = double ? 2 : 1; n > 0; n--) {
-    let k = await seen(page);
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] });
-    await hold(page, k);
-    k = await seen(page);
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await hold(page, k, n > 1 ? 0 : HOLD_MS);
-  }
+  await presses(page,
+    () => cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] }),
+    () => cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
+    double);
 }
 
 // --- reading the screen ---
