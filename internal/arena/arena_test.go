@@ -215,8 +215,13 @@ func TestRecorder(t *testing.T) {
 	if e := h[2]; !e.East || e.Dangerous != 1 || e.Net != -80 {
 		t.Errorf("east %+v", e)
 	}
+	for _, rec := range g.Records[:4] {
+		if rec.Discards != 2 {
+			t.Errorf("hand 1 of %d lasted %d discards, want 2", rec.ID, rec.Discards)
+		}
+	}
 	for _, rec := range g.Records[4:] {
-		if !rec.Washout || rec.Net != 0 {
+		if !rec.Washout || rec.Net != 0 || rec.Discards != 0 {
 			t.Errorf("washout hand %+v", rec)
 		}
 	}

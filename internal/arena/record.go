@@ -28,6 +28,7 @@ type HandRecord struct {
 	Dangerous int      `json:"dangerous"`            // claimed dangerous discards we made with a safe tile in hand
 	NoChoice  int      `json:"no_choice"`            // claimed dangerous discards we made with no safe tile
 	Cannon    bool     `json:"cannon,omitempty"`     // we let off a cannon (paid for everybody)
+	Discards  int      `json:"discards"`             // discards made in the hand by everybody (its length)
 }
 
 // GameRecord is one whole game.
@@ -63,6 +64,7 @@ type Recorder struct {
 	inPlay       bool // between NewHand and the mah-jong
 	lastDisc     int  // id of the last discarder
 	lastKong     int  // id of the last player who could be robbed
+	discards     int  // discards so far this hand
 	winner       int
 	sums         map[int]int
 	over         bool
@@ -113,9 +115,12 @@ func (r *Recorder) Add(ev engine.Event) {
 			}
 			r.cur[id] = &HandRecord{Game: r.Game, Seed: r.Seed, Hand: r.hand, ID: id, Label: lab, East: i == 0}
 		}
-		r.inPlay, r.lastDisc, r.lastKong, r.winner = true, 0, 0, 0
+		r.inPlay, r.lastDisc, r.lastKong, r.winner, r.discards = true, 0, 0, 0, 0
 	case engine.CPlayerDiscards:
 		r.lastDisc = m.ID
+		if r.inPlay {
+			r.discards++
+		}
 	case engine.CPlayerAddsToPung:
 		r.lastKong = m.ID
 	case engine.CPlayerDeclaresClosedKong:
@@ -196,6 +201,7 @@ func (r *Recorder) flush() {
 	}
 	for _, id := range r.seats {
 		if h := r.cur[id]; h != nil {
+			h.Discards = r.discards
 			r.records = append(r.records, *h)
 		}
 	}
