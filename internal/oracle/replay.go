@@ -2,16 +2,21 @@
 // our controller and compares, message for message, what it sends.
 //
 // A game directory is laid out like shared/oracle/gNNN: game.log.gz (the
-// original's --logfile), an optional options.txt (--option-file), and
-// commands.sh or meta.json naming the server's flags. Every line a
+// original's --logfile), hands/hand-NN.mjs.gz (its --hand-history files),
+// an optional options.txt (--option-file), and commands.sh or meta.json
+// naming the server's flags. The log and the hand histories may also be
+// left as the original server writes them, game.log and hand-NN.mjs. Every line a
 // player sent is fed to the controller in log order, and the logged
 // copies of its replies must equal the records that follow.
 package oracle
 
 import (
+	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -131,24 +136,6 @@ func ReadOptionFile(path string) ([]engine.CGameOption, error) {
 	return out, nil
 }
 
-func readLog(path string) ([]protocol.LogRecord, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, err
-		}
-		defer z.Close()
-		r = z
-	}
-	return protocol.ReadLog(r)
-}
-
 // Replay runs one game directory through our controller.
 func Replay(dir string) (Result, error) {
 	res := Result{Dir: dir}
@@ -156,7 +143,11 @@ func Replay(dir string) (Result, error) {
 	if err != nil {
 		return res, err
 	}
-	recs, err := readLog(filepath.Join(dir, "game.log.gz"))
+	data, err := readStoredOrPlain(filepath.Join(dir, "game.log.gz"), filepath.Join(dir, "game.log"))
+	if err != nil {
+		return res, err
+	}
+	recs, err := protocol.ReadLog(bytes.NewReader(data))
 	if err != nil {
 		return res, err
 	}
@@ -177,7 +168,7 @@ func Replay(dir string) (Result, error) {
 		for _, m := range msgs {
 			b = protocol.AppendWire(b, m.String())
 		}
-		want, err := readGz(filepath.Join(dir, "hands", name+".gz"))
+		want, err := readStoredOrPlain(filepath.Join(dir, "hands", name+".gz"), filepath.Join(dir, name))
 		if err != nil {
 			histDiff = fmt.Sprintf("hand history %s: %v", name, err)
 		} else if string(want) != string(b) {
@@ -248,6 +239,16 @@ func Replay(dir string) (Result, error) {
 		res.Identical++
 	}
 	return res, nil
+}
+
+// readStoredOrPlain reads a file of a game directory in its stored form,
+// gzipped (stored), or else as the original server wrote it (plain).
+func readStoredOrPlain(stored, plain string) ([]byte, error) {
+	b, err := readGz(stored)
+	if errors.Is(err, fs.ErrNotExist) {
+		return os.ReadFile(plain)
+	}
+	return b, err
 }
 
 func readGz(path string) ([]byte, error) {

@@ -1,12 +1,9 @@
 package server_test
 
 import (
-	"bytes"
-	"compress/gzip"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,14 +24,8 @@ import (
 // handful cannot.
 func TestReplayFreshOriginalGames(t *testing.T) {
 	needOriginals(t)
-	n, seed0, long := 4, 52000, false
-	if s := os.Getenv("MJ_FRESH_GAMES"); s != "" {
-		n, _ = strconv.Atoi(s)
-		long = true
-	}
-	if s := os.Getenv("MJ_FRESH_SEED"); s != "" {
-		seed0, _ = strconv.Atoi(s)
-	}
+	n, seed0 := envInt(t, "MJ_FRESH_GAMES", 4), envInt(t, "MJ_FRESH_SEED", 52000)
+	long := os.Getenv("MJ_FRESH_GAMES") != ""
 	if testing.Short() {
 		n = min(n, 1)
 	}
@@ -51,6 +42,20 @@ func TestReplayFreshOriginalGames(t *testing.T) {
 			playFresh(t, spec, seed)
 		})
 	}
+}
+
+// envInt reads the whole number in the environment variable name, or def
+// when it is not set.
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%s=%q: not a whole number", name, s)
+	}
+	return n
 }
 
 // playFresh plays spec on the original and replays its log.
@@ -71,11 +76,9 @@ func playFresh(t *testing.T, spec gameSpec, seed int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := run.dir
-	if err := packForReplay(dir); err != nil {
-		t.Fatal(err)
-	}
-	res, err := oracle.Replay(dir)
+	// The replay reads the log and hand histories as the original left
+	// them, and the flags from the commands.sh startServer wrote.
+	res, err := oracle.Replay(run.dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,41 +90,6 @@ func playFresh(t *testing.T, spec gameSpec, seed int) {
 		t.Fatalf("seed %d: no hand played", seed)
 	}
 	t.Logf("seed %d (%s): %d hands identical, %d hand-history files", seed, spec.name, res.Hands, res.HandFiles)
-}
-
-// packForReplay turns what the original left in dir into the oracle's
-// layout: game.log.gz and hands/hand-NN.mjs.gz (startServer wrote
-// commands.sh).
-func packForReplay(dir string) error {
-	if err := gzipFile(filepath.Join(dir, "game.log"), filepath.Join(dir, "game.log.gz")); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "hands"), 0o755); err != nil {
-		return err
-	}
-	names, _ := filepath.Glob(filepath.Join(dir, "hand-*.mjs"))
-	for _, f := range names {
-		if err := gzipFile(f, filepath.Join(dir, "hands", filepath.Base(f)+".gz")); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func gzipFile(from, to string) error {
-	b, err := os.ReadFile(from)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write(b); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	return os.WriteFile(to, buf.Bytes(), 0o644)
 }
 
 // freshValues are the option values a fresh game draws from: the kinds of
