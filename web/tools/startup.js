@@ -9,9 +9,13 @@
 // MJ_NOPROFILE=1 leaves the profiler off (it slows the page): times only.
 // MJ_WARM=N loads the page N times more in the same context first (a
 // repeat visit: the HTTP cache, and the browser's cache of compiled code).
+// MJ_LINGER=ms keeps each of those earlier pages open that long after its
+// first frame, as a player's visit would be: the browser writes its cache
+// of optimised code only once the page has run for a while.
 import { startServer, launch, waitForMark } from "../tests/lib.js";
 
 const runs = Number(process.argv[2] || 3);
+const linger = Number(process.env.MJ_LINGER || 0);
 const server = await startServer();
 const browser = await launch();
 try {
@@ -21,6 +25,7 @@ try {
     for (let w = Number(process.env.MJ_WARM || 0); w > 0; w--) {
       await page.goto(server.url + "?seed=7&name=Prof&start=1", { waitUntil: "load" });
       await waitForMark(page, "mj:first-frame", 120_000);
+      if (linger > 0) await page.waitForTimeout(linger);
       await page.goto("about:blank");
     }
     const profiling = !process.env.MJ_NOPROFILE;
