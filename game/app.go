@@ -93,6 +93,7 @@ type App struct {
 	// from outside the game loop).
 	saving atomic.Pointer[autosave]
 	draws  atomic.Int64 // frames drawn (Draw calls that drew), for Draws
+	idle   *idler       // frames on demand while nothing changes (idle.go)
 }
 
 // Draws returns how many frames the App has drawn: Draw returns at once
@@ -120,7 +121,7 @@ func NewApp(cfg Config) *App {
 	// Nothing is redrawn while nothing changes: the screen keeps the last
 	// frame.
 	ebiten.SetScreenClearedEveryFrame(false)
-	a := &App{cfg: cfg, g: newGfx(), gen: 1}
+	a := &App{cfg: cfg, g: newGfx(), gen: 1, idle: newIdler()}
 	a.in = NewInput(1)
 	a.ui = newUI(&a.cfg)
 	if cfg.AutoStart {
@@ -152,6 +153,11 @@ func (a *App) Update() error {
 	its = a.ui.update(a, its, pollMenuKeys())
 	err := a.scene.update(a, its)
 	a.ui.after(a)
+	var cl *client.Client
+	if t, ok := a.scene.(*tableScene); ok {
+		cl = t.cl
+	}
+	a.idle.step(a.gen, a.in.Held() || a.next != nil, cl)
 	if a.quit {
 		return ebiten.Termination
 	}

@@ -110,6 +110,10 @@ type Input struct {
 // or two taps too far apart for a double tap.
 func (in *Input) Seen() int64 { return in.seen.Load() }
 
+// Held reports whether a pointer is down: a long press or a drag is under
+// way, and the ticks that time it must keep coming.
+func (in *Input) Held() bool { return in.down }
+
 // Timing of pointer gestures, in ticks (1/60 s).
 const (
 	longPressTicks = 30 // 0.5 s held still
