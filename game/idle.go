@@ -1,7 +1,6 @@
 package game
 
 import (
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -39,7 +38,7 @@ type idler struct {
 	slow  atomic.Bool   // frames on demand
 	every time.Duration // the heartbeat (idleBeat)
 
-	once    sync.Once
+	beating chan struct{}  // closed to stop the heartbeat
 	watched *client.Client // the client whose messages wake us
 	stop    chan struct{}  // ends the watcher of watched
 
@@ -68,13 +67,13 @@ func newIdler() *idler {
 // generation, held whether a pointer is down, cl the game's client (nil
 // none).
 func (d *idler) step(gen uint64, held bool, cl *client.Client) {
-	d.once.Do(func() { go d.beat() })
 	d.watch(cl)
 	if gen != d.lastGen || held {
 		d.lastGen = gen
 		d.quiet = 0
 		if d.slow.Load() {
 			d.slow.Store(false)
+			close(d.beating)
 			d.setMode(false)
 		}
 		return
@@ -82,17 +81,24 @@ func (d *idler) step(gen uint64, held bool, cl *client.Client) {
 	d.quiet++
 	if d.quiet >= idleAfter && !d.slow.Load() {
 		d.slow.Store(true)
+		d.beating = make(chan struct{})
+		go d.beat(d.beating)
 		d.setMode(true)
 	}
 }
 
-// beat asks for a frame every d.every while the App is slow, so that
-// anything counting ticks goes on.
-func (d *idler) beat() {
+// beat asks for a frame every d.every until stop is closed, so that
+// anything counting ticks goes on while the App is slow. It runs only
+// then: a timer waking a goroutine costs, in the browser, even when it
+// finds nothing to do.
+func (d *idler) beat(stop chan struct{}) {
 	t := time.NewTicker(d.every)
 	defer t.Stop()
-	for range t.C {
-		if d.slow.Load() {
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
 			d.wake()
 		}
 	}

