@@ -408,6 +408,11 @@ func TestGuestRejoinsItsSeat(t *testing.T) {
 				t.Fatalf("Bob's game ended early: %v", err)
 			}
 			s := g.Session()
+			// Bob's page goes away. No redial of the old page may get
+			// through (as in TestHostReloadResumes): one that did would
+			// share the session with the page that rejoins, and its end
+			// would end the rejoined one's seat too.
+			k.refuse()
 			k.cut()
 			bob.c.Close()
 			<-g.Done()
@@ -419,7 +424,8 @@ func TestGuestRejoinsItsSeat(t *testing.T) {
 					t.Fatalf("Ann's game ended before the stand-in played: %v", err)
 				}
 			}
-			_, bob2 := rejoin(t, s, k.opts(), 3)
+			var k2 cutter // the new page's network works
+			_, bob2 := rejoin(t, s, k2.opts(), 3)
 			defer bob2.c.Close()
 			if err := bob2.play(deadline, nil); err != nil {
 				t.Error(err)
