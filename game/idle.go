@@ -1,7 +1,6 @@
 package game
 
 import (
-	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -35,10 +34,8 @@ type idler struct {
 	quiet   int    // ticks since the last change
 	lastGen uint64 // the App's gen at the previous tick
 
-	slow  atomic.Bool   // frames on demand
-	every time.Duration // the heartbeat (idleBeat)
-
-	beating chan struct{}  // closed to stop the heartbeat
+	every   time.Duration  // the heartbeat (idleBeat)
+	beating chan struct{}  // the heartbeat runs (frames on demand); closed to stop it
 	watched *client.Client // the client whose messages wake us
 	stop    chan struct{}  // ends the watcher of watched
 
@@ -71,21 +68,23 @@ func (d *idler) step(gen uint64, held bool, cl *client.Client) {
 	if gen != d.lastGen || held {
 		d.lastGen = gen
 		d.quiet = 0
-		if d.slow.Load() {
-			d.slow.Store(false)
+		if d.slow() {
 			close(d.beating)
+			d.beating = nil
 			d.setMode(false)
 		}
 		return
 	}
 	d.quiet++
-	if d.quiet >= idleAfter && !d.slow.Load() {
-		d.slow.Store(true)
+	if d.quiet >= idleAfter && !d.slow() {
 		d.beating = make(chan struct{})
 		go d.beat(d.beating)
 		d.setMode(true)
 	}
 }
+
+// slow reports whether the App gets frames on demand (the heartbeat runs).
+func (d *idler) slow() bool { return d.beating != nil }
 
 // beat asks for a frame every d.every until stop is closed, so that
 // anything counting ticks goes on while the App is slow. It runs only
@@ -105,7 +104,8 @@ func (d *idler) beat(stop chan struct{}) {
 }
 
 // watch makes messages for cl ask for a frame at once, instead of waiting
-// for the heartbeat; a new client replaces the old one.
+// for the heartbeat (at full rate the request changes nothing); a new
+// client replaces the old one.
 func (d *idler) watch(cl *client.Client) {
 	if cl == d.watched {
 		return
@@ -127,9 +127,7 @@ func (d *idler) watch(cl *client.Client) {
 			case <-stop:
 				return
 			case <-pending:
-				if d.slow.Load() {
-					d.wake()
-				}
+				d.wake()
 			}
 		}
 	}()

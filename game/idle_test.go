@@ -35,12 +35,12 @@ func TestIdlerSlowsAndWakes(t *testing.T) {
 	for range idleAfter - 1 {
 		d.step(gen, false, nil)
 	}
-	if len(f.modes) != 0 || d.slow.Load() {
+	if len(f.modes) != 0 || d.slow() {
 		t.Fatalf("slowed down before %d quiet ticks: %v", idleAfter, f.modes)
 	}
 	d.step(gen, false, nil)
 	d.step(gen, false, nil)
-	if len(f.modes) != 1 || !f.modes[0] || !d.slow.Load() {
+	if len(f.modes) != 1 || !f.modes[0] || !d.slow() {
 		t.Fatalf("after %d quiet ticks: modes %v, want one switch to slow", idleAfter+1, f.modes)
 	}
 
@@ -53,24 +53,24 @@ func TestIdlerSlowsAndWakes(t *testing.T) {
 
 	gen++
 	d.step(gen, false, nil)
-	if len(f.modes) != 2 || f.modes[1] || d.slow.Load() {
+	if len(f.modes) != 2 || f.modes[1] || d.slow() {
 		t.Fatalf("a changed picture did not restore full rate: %v", f.modes)
 	}
 
 	for range idleAfter {
 		d.step(gen, false, nil)
 	}
-	if !d.slow.Load() {
+	if !d.slow() {
 		t.Fatal("not slow again after a quiet second")
 	}
 	d.step(gen, true, nil) // a pointer goes down: a long press is timed in ticks
-	if d.slow.Load() {
+	if d.slow() {
 		t.Fatal("a held pointer did not restore full rate")
 	}
 	for range 3 * idleAfter {
 		d.step(gen, true, nil)
 	}
-	if d.slow.Load() {
+	if d.slow() {
 		t.Fatal("slowed down while a pointer is held")
 	}
 }
@@ -96,7 +96,7 @@ func TestIdlerWakesOnMessages(t *testing.T) {
 	for range idleAfter + 1 {
 		d.step(1, false, cl)
 	}
-	if !d.slow.Load() {
+	if !d.slow() {
 		t.Fatal("not slow")
 	}
 	if len(f.wakes) != 0 {

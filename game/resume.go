@@ -203,13 +203,8 @@ func (s *autosave) update(a *App, t *tableScene) {
 	if t.cl == nil {
 		return
 	}
-	// The page's copy of the state waits for the first frame: on a first
-	// visit every function runs for the first time, and summarising the
-	// table cost 70 ms of the start there.
-	if a.first {
-		publishState(a, t) // saves.go: mahjong.state()
-	}
-	pollOpened(a) // saves.go: Resume game…
+	publishState(a, t) // saves.go: mahjong.state()
+	pollOpened(a)      // saves.go: Resume game…
 	if s.resumed && !s.readied && t.prompt.Kind != client.None {
 		s.readied = true
 		if t.prompt.Kind == client.Ready {

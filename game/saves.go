@@ -98,9 +98,11 @@ var lastState atomic.Pointer[string]
 var stateGen uint64
 
 // publishState refreshes lastState when the picture has changed (on the
-// game loop's goroutine, from autosave.update).
+// game loop's goroutine, from autosave.update). It waits for the first
+// frame: on a first visit every function runs for the first time, and
+// summarising the table cost 70 ms of the start there.
 func publishState(a *App, t *tableScene) {
-	if a.gen == stateGen && lastState.Load() != nil {
+	if !a.first || a.gen == stateGen && lastState.Load() != nil {
 		return
 	}
 	stateGen = a.gen

@@ -45,9 +45,9 @@ var (
 
 // parsed returns the parsed font f (Regular for an unknown f), parsing it
 // on first use: the first frame needs two of the four, and parsing all of
-// them at once cost a first visit to the page about 40 ms. The fonts are compiled in
-// and checked by the tests, so a parse failure is a broken build and
-// panics.
+// them at once cost a first visit to the page about 40 ms. The fonts are
+// compiled in and checked by the tests, so a parse failure is a broken
+// build and panics.
 func parsed(f Font) *truetype.Font {
 	if f < 0 || f >= numFonts {
 		f = Regular

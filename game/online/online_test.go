@@ -53,11 +53,14 @@ type cutter struct {
 	refused bool // dialling fails (a network that is down)
 }
 
-// refuse makes every later dial fail.
-func (k *cutter) refuse() {
+// gone is a page that went away: every later dial fails (so no redial
+// gets through to share or end the session), then the open connections
+// are cut.
+func (k *cutter) gone() {
 	k.mu.Lock()
 	k.refused = true
 	k.mu.Unlock()
+	k.cut()
 }
 
 func (k *cutter) opts() relay.DialOptions {
@@ -408,12 +411,10 @@ func TestGuestRejoinsItsSeat(t *testing.T) {
 				t.Fatalf("Bob's game ended early: %v", err)
 			}
 			s := g.Session()
-			// Bob's page goes away. No redial of the old page may get
-			// through (as in TestHostReloadResumes): one that did would
-			// share the session with the page that rejoins, and its end
-			// would end the rejoined one's seat too.
-			k.refuse()
-			k.cut()
+			// Bob's page goes away. A redial of the old page that got
+			// through would share the session with the page that rejoins,
+			// and its end would end the rejoined one's seat too.
+			k.gone()
 			bob.c.Close()
 			<-g.Done()
 			bob.w.check(t, "Bob before the cut")
@@ -490,8 +491,7 @@ func TestHostReloadResumes(t *testing.T) {
 	// The host's page reloads: its connection vanishes, everything stops.
 	// No redial may get through first: the host redials a lost relay
 	// connection, and closing that new one would end the room cleanly.
-	k.refuse()
-	k.cut()
+	k.gone()
 	ann.c.Close()
 	h.Close()
 	mu.Lock()

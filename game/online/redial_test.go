@@ -77,8 +77,7 @@ func TestHostRedialGivesUpOnClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k.refuse()
-	k.cut()
+	k.gone()
 	done := make(chan error, 1)
 	go func() { done <- h.Close() }()
 	select {

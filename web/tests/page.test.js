@@ -1,6 +1,7 @@
 // The page itself: it loads the wasm with a progress bar, draws the first
 // table frame (mj:first-frame), has the live region, does not scroll, and
-// costs little when idle; a repeat visit takes the wasm from the cache. Figures are written to test-output/figures.json.
+// costs little when idle; a repeat visit takes the wasm from the cache.
+// Figures are written to test-output/figures.json.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
