@@ -52,6 +52,8 @@
 //	!join ID            to the host: guest ID connected (again)
 //	!leave ID           to the host: guest ID's connection ended
 //	!away, !back        to guests: the host's connection ended / came back
+//	                    (!back also when the host's new connection replaced
+//	                    one the relay had not yet seen end)
 //
 // A guest cannot forge its id, reach another guest or send notices;
 // frames never leave their room. Lines a guest sends while the host is

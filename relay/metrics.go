@@ -44,10 +44,11 @@ type discardReason int
 const (
 	discardHostAway discardReason = iota // a guest spoke while the host was away
 	discardNoPeer                        // the host addressed a guest that is not connected
+	discardReplaced                      // a host connection spoke after a new one replaced it
 	numDiscards
 )
 
-var discardNames = [numDiscards]string{"host_away", "no_peer"}
+var discardNames = [numDiscards]string{"host_away", "no_peer", "replaced"}
 
 // metrics are the hub's counters, updated atomically.
 type metrics struct {
@@ -125,7 +126,7 @@ func (h *Hub) Metrics() http.Handler {
 		for i, n := range dropNames {
 			fmt.Fprintf(w, "relay_drops_total{reason=%q} %d\n", n, m.drops[i].Load())
 		}
-		metric("relay_discards_total", "counter", "Frames discarded because their addressee was away, by reason.")
+		metric("relay_discards_total", "counter", "Frames discarded because their addressee was away or their sender replaced, by reason.")
 		for i, n := range discardNames {
 			fmt.Fprintf(w, "relay_discards_total{reason=%q} %d\n", n, m.discards[i].Load())
 		}

@@ -208,7 +208,9 @@ func (p *peer) fromHost(b []byte) error {
 			return p.misbehaved(dropBadFrame, websocket.StatusPolicyViolation, "relay: unknown control frame")
 		}
 		r.mu.Lock()
-		r.kick(id)
+		if r.host == p {
+			r.kick(id)
+		}
 		r.mu.Unlock()
 		return nil
 	}
@@ -227,6 +229,14 @@ func (p *peer) fromHost(b []byte) error {
 	b[i-1] = '0'
 	f := b[i-1:]
 	r.mu.Lock()
+	if r.host != p {
+		// A replaced connection's frames, read after its successor
+		// arrived: the guests were told that the host is back, and
+		// only the new connection speaks for it now.
+		r.mu.Unlock()
+		p.h.m.discard(discardReplaced)
+		return nil
+	}
 	if all {
 		r.toGuests(f)
 		r.mu.Unlock()
@@ -283,6 +293,10 @@ func (p *peer) writeLoop() {
 	for {
 		select {
 		case <-p.done:
+			if p.status != 0 && !p.flush() {
+				p.c.CloseNow() // the close handshake cannot go through either
+				return
+			}
 			p.finish()
 			return
 		case b := <-p.out:
@@ -335,6 +349,20 @@ func (p *peer) writeBatch(b []byte) error {
 		default:
 			return nil
 		}
+	}
+}
+
+// flush writes the frames still queued when p was stopped with a close
+// status, which come before the close: a host's last lines (the end of
+// the game) before it closes the room, which stops the guests. A peer
+// killed without a handshake gets none; a write that fails or outlasts
+// WriteTimeout ends the flush, which then reports false.
+func (p *peer) flush() bool {
+	select {
+	case b := <-p.out:
+		return p.writeBatch(b) == nil
+	default:
+		return true
 	}
 }
 

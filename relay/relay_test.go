@@ -638,13 +638,16 @@ func TestReconnect(t *testing.T) {
 	writeTo(t, host2, 1, "welcome back")
 	expect(t, g1b, relay.Message{Kind: relay.Data, Line: "welcome back"})
 
-	// A second host connection replaces the first.
+	// A second host connection replaces the first, and the guests are
+	// told that the host is back (it had not gone, for the relay).
 	host3, err := relay.Join(ctx, s.url, host.Room(), host.Token(), relay.DialOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	closeLater(t, host3)
 	expectClosed(t, host2, relay.StatusReplaced)
+	expect(t, g1b, relay.Message{Kind: relay.HostBack})
+	expect(t, g2, relay.Message{Kind: relay.HostBack})
 
 	// The host removes guest 2 for good.
 	if err := host3.Kick(2); err != nil {

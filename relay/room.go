@@ -116,9 +116,14 @@ func (h *Hub) join(r *room, p *peer, token string) (websocket.StatusCode, string
 		}
 		if old != nil {
 			old.stop(StatusReplaced, "relay: replaced by a new connection")
-		} else {
-			r.toGuests([]byte("!back"))
 		}
+		// The guests are told even when the old connection is still
+		// here: a host that comes back after a lost network often
+		// arrives before the relay has seen its old connection end, and
+		// a host that comes back (a reload, or a host program that
+		// redialled) has ended its guests' game connections, which
+		// they must open again.
+		r.toGuests([]byte("!back"))
 		h.log.Info("relay: host back", "room", logCode(r.code), "addr", p.addr)
 		return 0, ""
 	}
