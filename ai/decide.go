@@ -408,7 +408,8 @@ func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
 }
 
 // loserValue is the losing hand's score: declared and concealed pungs,
-// scoring pairs and flowers, with the doubles of dragon and wind pungs.
+// scoring pairs and flowers, with the doubles of dragon and wind pungs,
+// and part of the pungs its pairs may still become.
 func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
 	own, prev := x.me.Wind, x.g.Round
 	pts := float64(d.pts) + 4*float64(x.me.NumSpecials)
@@ -423,8 +424,20 @@ func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
 				pts += 4
 			}
 			dbl += doublesOf(t, own, prev)
-		case n == 2 && doublesOf(t, own, prev) > 0:
-			pts += 2
+		case n == 2:
+			if doublesOf(t, own, prev) > 0 {
+				pts += 2
+			}
+			// the pung it may become, claimed from anybody: its points
+			// and doubles, in proportion to the copies still unseen
+			if f := r.params.loserPair * float64(x.unseen[k]); f > 0 {
+				if isMajorKind(k) {
+					pts += 4 * f
+				} else {
+					pts += 2 * f
+				}
+				dbl += f * doublesOf(t, own, prev)
+			}
 		}
 	}
 	return pts * math.Pow(2, dbl)

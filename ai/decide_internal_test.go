@@ -303,3 +303,30 @@ func BenchmarkExpertTwoAwayCold(b *testing.B) {
 func BenchmarkExpertTwoAway(b *testing.B) {
 	benchDecision(b, position{hand: "1B 2B 5B 6B 9B 2C 3C 4C 4D 4D 6D 7D RD GD"}, "", Expert)
 }
+
+// TestLoserValuePairs: a pair adds to the losing hand's value for the
+// pung it may still become, while copies of its tile are unseen (Hard);
+// Medium, which ignores the losing hand, does not count it.
+func TestLoserValuePairs(t *testing.T) {
+	pos := position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 2D 3D 9B 9B NW"}
+	nine, _ := engine.ParseTile("9B")
+	value := func(seen int, l Level) float64 {
+		v := pos.view(t)
+		v.Game.ExposedCount[nine] += seen
+		r := New(Options{Level: l})
+		x := r.load(v)
+		return r.loserValue(x, &x.hand, &x.decl)
+	}
+	if got := value(2, Hard); got != 0 {
+		t.Errorf("a pair with no copy left scores nothing for a loser, got %v", got)
+	}
+	if got, want := value(0, Hard), 4*0.2*2; got < want-1e-9 || got > want+1e-9 {
+		t.Errorf("a major pair with two copies unseen: got %v, want %v", got, want)
+	}
+	if got := value(1, Hard); got >= value(0, Hard) {
+		t.Errorf("fewer unseen copies must be worth less: %v", got)
+	}
+	if got := value(0, Medium); got != 0 {
+		t.Errorf("Medium counts no pair: got %v", got)
+	}
+}

@@ -25,6 +25,7 @@ type params struct {
 	pungW, chowW, plainW float64 // ... for a pung of a pair, a chow, a draw only
 	noChows              float64 // doubles credited to the no-chows hand as near as the best shape
 	suitHope             float64 // credit for a nearly one-suit hand
+	loserPair            float64 // losing value credited to a pair, per unseen copy, for the pung it may become
 	concealed            float64 // credit for staying concealed
 	ukeireBonus          float64 // tie-break weight of effective tiles
 	claimMargin          float64 // a claim must beat passing by this fraction
@@ -73,6 +74,11 @@ func paramsFor(l Level) params {
 		// Value: a double for the no-chows hand when it is as near as
 		// the best shape: +1.4 and +1.7 on two blocks of 4,000 games.
 		p.noChows = 1
+		// The losing hand: a pair may still become a pung (claimed, so
+		// exposed). Against three ai/classic robots, 3,000 games each
+		// from seeds 6,000,000 and 9,000,000 and 1,000 from 7,000,000:
+		// +2.0, +1.5 and +1.8 points a hand, the win rate unchanged.
+		p.loserPair = 0.2
 	}
 	return p
 }
