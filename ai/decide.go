@@ -884,6 +884,9 @@ func (r *Robot) chooseDiscard(v *engine.View) (engine.Tile, bool) {
 	}
 	r.switchStyle(&x.hand, &x.decl)
 	i := r.discardOptions(x, &x.hand, &x.decl, nil)
+	if r.explain != nil {
+		r.explainDiscard(i)
+	}
 	c := r.cands[i]
 	t := tileOf[c.kind]
 	if !p.CanDiscard(t) {
@@ -933,6 +936,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		return
 	}
 	pr := &r.params
+	r.weighed = r.weighed[:0]
 	// passing: the hand as it is
 	evPass, sPass, _ := r.evalHand(x, &x.hand, &x.decl, nil)
 	evPass *= r.styleFactor(&x.hand, &x.decl)
@@ -959,6 +963,9 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 			}
 			return
 		}
+		if r.explain != nil {
+			r.weighed = append(r.weighed, Weighed{Action: a, Value: ev})
+		}
 		if ev > bestEV {
 			best, bestEV = a, ev
 		}
@@ -973,6 +980,9 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		extra := [1]engine.Meld{m}
 		ev, s, _ := r.evalHand(x, &c, &d, extra[:])
 		ev *= r.styleClaim(m)
+		if r.explain != nil {
+			r.weighed = append(r.weighed, Weighed{Action: engine.PKong{Serial: serial}, Value: ev})
+		}
 		if pr.shantenFirst && s <= bestS || !pr.shantenFirst && ev > bestEV {
 			best, bestEV, bestS = engine.PKong{Serial: serial}, ev, s
 		}
@@ -996,8 +1006,10 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		}
 	}
 	if best == nil {
-		r.buf = append(r.buf, no)
-		return
+		best = no
+	}
+	if r.explain != nil {
+		r.explainClaim(best, no, evPass)
 	}
 	r.buf = append(r.buf, best)
 }

@@ -330,3 +330,47 @@ func TestLoserValuePairs(t *testing.T) {
 		t.Errorf("Medium counts no pair: got %v", got)
 	}
 }
+
+// TestExplain: the robot reports what it weighed, its choice first,
+// and that choice is what it plays.
+func TestExplain(t *testing.T) {
+	var got *Decision
+	r := New(Options{Level: Hard})
+	r.Explain(func(d *Decision) { got = d })
+
+	v := position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 2D 3D RD RD 9B NW"}.view(t)
+	acts := r.Respond(v, engine.CPlayerDraws{ID: 1, Tile: v.Game.Tile})
+	if got == nil || got.Claim || got.Seq != 1 {
+		t.Fatalf("discard decision: %+v", got)
+	}
+	if len(got.Options) != 13 { // the distinct tiles of the hand
+		t.Errorf("%d options, want 13", len(got.Options))
+	}
+	if len(acts) != 1 || got.Options[0].Action != acts[0] {
+		t.Errorf("played %v, explained %v first", acts, got.Options[0].Action)
+	}
+	for i := 2; i < len(got.Options); i++ {
+		if got.Options[i].Value > got.Options[i-1].Value {
+			t.Errorf("options after the choice are not by value: %v", got.Options)
+		}
+	}
+
+	ps := position{seat: 1, hand: "1B 2B 3B 4C 5C 7C 7D 8D 9D 2D RD RD NW"}
+	v = ps.view(t)
+	g := v.Game
+	d, _ := engine.ParseTile("RD")
+	g.Phase, g.Player, g.Tile, g.Serial = engine.Discarded, 3, d, 7
+	g.ExposedCount[d]++
+	g.DiscardedCount[d]++
+	got = nil
+	acts = r.Respond(v, engine.CPlayerDiscards{ID: g.Players[3].ID, Tile: d, Serial: 7})
+	if got == nil || !got.Claim || got.Seq != 2 {
+		t.Fatalf("claim decision: %+v", got)
+	}
+	if len(acts) != 1 || got.Options[0].Action != acts[0] || acts[0] != (engine.PPung{Serial: 7}) {
+		t.Errorf("played %v, explained %v", acts, got.Options)
+	}
+	if len(got.Options) != 2 || got.Options[1].Action != (engine.PNoClaim{Serial: 7}) {
+		t.Errorf("options %v, want the pung and passing", got.Options)
+	}
+}

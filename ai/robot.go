@@ -87,6 +87,10 @@ type Robot struct {
 	twoAway                map[scoreKey]readyInfo // hands two steps from ready, this decision
 	sc                     scorer
 	stratPos               stylePos // the personality's knobs in force
+
+	explain  func(*Decision) // see Explain
+	decision Decision
+	weighed  []Weighed // claim options weighed, for explain
 }
 
 // New returns a robot.

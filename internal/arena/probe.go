@@ -1,0 +1,316 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+
+	"mahjong/ai"
+	"mahjong/engine"
+)
+
+// A probe asks, decision by decision, whether one of our robots chose
+// well: at each of its discards and claims in the first hand of a seeded
+// game, each of the options it weighed highest is played out several
+// times to the end of the hand (the robot then goes on as usual) and our
+// net points for the hand are averaged. The unseen part of the wall is
+// shuffled afresh for every play, with the same shuffles for every
+// option, so the options are compared on the same draws. An option that
+// gains on the chosen one, over many decisions of a kind, shows where the
+// robot's judgement can improve; the robot then follows it everywhere
+// else, so this measures one-step changes of its play.
+
+// ProbeConfig is a probe of the robot Robot against three Others.
+type ProbeConfig struct {
+	Robot     Spec // ours (not classic)
+	Others    Spec // the three other seats
+	Hands     int  // first hands probed, one per seed
+	FirstSeed int  // hand h is the first of game FirstSeed+h; our seat cycles with it
+	Rollouts  int  // plays of each option at each decision
+	Options   int  // options played at each decision, the chosen one included (0: 3)
+	Claims    bool // probe claim decisions
+	Discards  bool // probe discard decisions
+	Jobs      int  // hands probed at once
+	Game      []engine.CGameOption
+}
+
+// ProbeRecord is one probed decision. Option 0 is the robot's choice;
+// Diff[i] is the mean of option i's net minus option 0's over the same
+// shuffles, with Half[i] the half-width of its 95 % interval.
+type ProbeRecord struct {
+	Seed    int       `json:"seed"`
+	Seq     int       `json:"seq"`   // the robot's decision number in the hand's game
+	Claim   bool      `json:"claim"` // a claim decision (else a discard)
+	East    bool      `json:"east"`
+	Live    int       `json:"live"` // live tiles left
+	Hand    string    `json:"hand"`
+	Options []string  `json:"options"`
+	Values  []float64 `json:"values"` // the robot's own values
+	Mean    []float64 `json:"mean"`   // mean net for the hand
+	Diff    []float64 `json:"diff"`
+	Half    []float64 `json:"half"`
+}
+
+// probeForce replaces the robot's action at its decision number at by
+// act and shuffles the unseen wall with shuffle (0: no shuffle).
+type probeForce struct {
+	at      int
+	act     engine.Action
+	shuffle uint64
+}
+
+// Probe probes the decisions of cfg.Hands first hands and calls emit
+// (one call at a time) with each probed decision.
+func Probe(ctx context.Context, cfg ProbeConfig, emit func(*ProbeRecord)) error {
+	if cfg.Robot.Classic != nil {
+		return errors.New("arena: probe: the probed robot must be one of ours, not classic")
+	}
+	if cfg.Options <= 0 {
+		cfg.Options = 3
+	}
+	cfg.Rollouts = max(cfg.Rollouts, 2)
+	var mu sync.Mutex
+	var failed error
+	playGames(ctx, cfg.Hands, max(cfg.Jobs, 1), nil, func(h int) *GameRecord {
+		recs, err := probeHand(ctx, cfg, cfg.FirstSeed+h, h%engine.NumSeats)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil && failed == nil {
+			failed = err
+		}
+		for i := range recs {
+			emit(&recs[i])
+		}
+		return &GameRecord{}
+	})
+	return failed
+}
+
+// probeHand probes every decision of the first hand of game seed, our
+// robot connecting in place ourIdx.
+func probeHand(ctx context.Context, cfg ProbeConfig, seed, ourIdx int) ([]ProbeRecord, error) {
+	var recs []ProbeRecord
+	var opts [][]engine.Action
+	_, err := playFirstHand(cfg, seed, ourIdx, nil, func(d *ai.Decision, v *engine.View) {
+		if d.Claim && !cfg.Claims || !d.Claim && !cfg.Discards || len(d.Options) < 2 {
+			return
+		}
+		n := min(len(d.Options), cfg.Options)
+		r := ProbeRecord{Seed: seed, Seq: d.Seq, Claim: d.Claim, East: v.Seat() == engine.EastSeat,
+			Live: v.Game.LiveLeft(), Hand: handString(v.Me())}
+		var acts []engine.Action
+		for _, w := range d.Options[:n] {
+			r.Options = append(r.Options, w.Action.String())
+			r.Values = append(r.Values, w.Value)
+			acts = append(acts, w.Action)
+		}
+		recs = append(recs, r)
+		opts = append(opts, acts)
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range recs {
+		r := &recs[i]
+		nets := make([][]float64, len(opts[i]))
+		for o, a := range opts[i] {
+			for k := range cfg.Rollouts {
+				if ctx.Err() != nil {
+					return recs[:i], ctx.Err()
+				}
+				net, err := playFirstHand(cfg, seed, ourIdx, &probeForce{at: r.Seq, act: a, shuffle: uint64(k + 1)}, nil)
+				if err != nil {
+					return recs[:i], err
+				}
+				nets[o] = append(nets[o], float64(net))
+			}
+		}
+		for o := range nets {
+			diff := make([]float64, len(nets[o]))
+			for k := range diff {
+				diff[k] = nets[o][k] - nets[0][k]
+			}
+			m, d := mean(nets[o]), mean(diff)
+			r.Mean = append(r.Mean, m.Mean)
+			r.Diff = append(r.Diff, d.Mean)
+			r.Half = append(r.Half, d.Half)
+		}
+	}
+	return recs, nil
+}
+
+func handString(p *engine.Player) string {
+	if p == nil {
+		return ""
+	}
+	s := ""
+	for _, t := range p.Concealed[:p.NumConcealed] {
+		s += t.String() + " "
+	}
+	for _, m := range p.Melds {
+		if m.Kind != engine.NoMeld {
+			s += fmt.Sprintf("[%v %v] ", m.Kind, m.Tile)
+		}
+	}
+	return s
+}
+
+// playFirstHand plays the first hand of game seed on our engine, our
+// robot connecting in place ourIdx and the others cfg.Others, and returns
+// our net for the hand. With force, the robot's decision force.at is
+// replaced; seen, if set, is told of every decision of the robot.
+func playFirstHand(cfg ProbeConfig, seed, ourIdx int, force *probeForce, seen func(*ai.Decision, *engine.View)) (int, error) {
+	c := engine.NewController(engine.ServerOptions{Seed: seed, OptionFile: cfg.Game})
+	var seats [engine.NumSeats]localSeat
+	byCnx := map[int]int{}
+	var ours *ai.Robot
+	var decided *ai.Decision
+	for i := range seats {
+		cnx, _ := c.Accept()
+		seats[i] = localSeat{cnx: cnx, view: engine.NewView()}
+		if i == ourIdx {
+			o := cfg.Robot.Options
+			o.Seed = uint64(seed)*4 + uint64(i)
+			ours = ai.New(o)
+			ours.Explain(func(d *ai.Decision) { decided = d })
+			seats[i].robot = ours
+		} else {
+			seats[i].robot = cfg.Others.NewRobot(uint64(seed)*4 + uint64(i))
+		}
+		byCnx[cnx] = i
+	}
+	var queue []localRequest
+	net, done := 0, false
+	var failure error
+	deliver := func(outs []engine.Output) {
+		for _, o := range outs {
+			if o.Event == nil || done {
+				continue
+			}
+			i, ok := byCnx[o.Conn]
+			if !ok {
+				continue
+			}
+			st := &seats[i]
+			if err := st.view.Apply(o.Event); err != nil && failure == nil {
+				failure = fmt.Errorf("arena: probe: seat %d cannot apply %q: %w", i, o.Event, err)
+			}
+			if s, ok := o.Event.(engine.CSettlement); ok && i == ourIdx {
+				net = [engine.NumSeats]int{s.East, s.South, s.West, s.North}[st.view.Seat()]
+				done = true
+				return
+			}
+			decided = nil
+			acts := st.robot.Respond(st.view, o.Event)
+			if i == ourIdx && decided != nil {
+				if seen != nil {
+					seen(decided, st.view)
+				}
+				if force != nil && decided.Seq == force.at {
+					acts = []engine.Action{force.act}
+					if force.shuffle != 0 {
+						shuffleUnseen(&c.Game().Wall, force.shuffle, uint64(seed))
+					}
+				}
+			}
+			for _, a := range acts {
+				queue = append(queue, localRequest{seat: i, a: a})
+			}
+		}
+	}
+	for i := range seats {
+		deliver(c.Handle(seats[i].cnx, engine.PConnect{Version: engine.ProtocolVersion, Name: fmt.Sprintf("p%d", i+1)}))
+	}
+	for steps := 0; !done && failure == nil; steps++ {
+		if len(queue) == 0 || steps > 20000 {
+			return 0, fmt.Errorf("arena: probe: hand of seed %d stalled after %d requests", seed, steps)
+		}
+		q := queue[0]
+		queue = queue[1:]
+		deliver(c.Handle(seats[q.seat].cnx, q.a))
+	}
+	return net, failure
+}
+
+// shuffleUnseen shuffles the tiles of the wall nobody has drawn yet, live
+// and loose alike: nobody has seen them, so any order is as likely.
+func shuffleUnseen(w *engine.Wall, a, b uint64) {
+	t := w.Tiles[w.LiveUsed:w.DeadEnd]
+	rng := rand.New(rand.NewPCG(a, b))
+	rng.Shuffle(len(t), func(i, j int) { t[i], t[j] = t[j], t[i] })
+}
+
+// ProbeReport prints, per kind of decision and of alternative, how much
+// the alternatives gained on the robot's choices, with 95 % intervals
+// (decisions taken as independent); groups of fewer than ten are left
+// out.
+func ProbeReport(w io.Writer, recs []*ProbeRecord) {
+	groups := map[string][]float64{}
+	for _, r := range recs {
+		stage := "early"
+		switch {
+		case r.Live < 30:
+			stage = "late"
+		case r.Live < 60:
+			stage = "middle"
+		}
+		kind := "discard"
+		if r.Claim {
+			kind = "claim"
+		}
+		for i := 1; i < len(r.Options); i++ {
+			var k string
+			if r.Claim {
+				k = fmt.Sprintf("claim: %s instead of %s", verb(r.Options[i]), verb(r.Options[0]))
+			} else {
+				k = fmt.Sprintf("discard: a %s instead of a %s", tileClass(r.Options[i]), tileClass(r.Options[0]))
+			}
+			for _, g := range []string{k, "any " + kind, "any " + kind + ", " + stage + " in the wall"} {
+				groups[g] = append(groups[g], r.Diff[i])
+			}
+		}
+	}
+	keys := make([]string, 0, len(groups))
+	for k, v := range groups {
+		if len(v) >= 10 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	fmt.Fprintf(w, "%d decisions probed; what the alternative gained on the robot's choice (points for the hand):\n", len(recs))
+	for _, k := range keys {
+		fmt.Fprintf(w, "  %-46s %6d  %s\n", k, len(groups[k]), mean(groups[k]))
+	}
+}
+
+// verb is the name of an action: Pung, Chow, NoClaim...
+func verb(action string) string {
+	v, _, _ := strings.Cut(action, " ")
+	return v
+}
+
+// tileClass names the class of the tile an action discards: dragon,
+// wind, terminal or simple.
+func tileClass(action string) string {
+	var t engine.Tile
+	for _, f := range strings.Fields(action) {
+		if x, err := engine.ParseTile(f); err == nil {
+			t = x
+			break
+		}
+	}
+	switch {
+	case t.IsDragon():
+		return "dragon"
+	case t.IsWind():
+		return "wind"
+	case t.IsMajor():
+		return "terminal"
+	}
+	return "simple"
+}
