@@ -39,7 +39,7 @@ func (r *Robot) explainDiscard(chosen int) {
 	for i, c := range r.cands {
 		w := Weighed{Action: engine.PDiscard{Tile: tileOf[c.kind]}, Value: c.ev}
 		if c.bad {
-			w.Value -= 1000 // as pick counts it
+			w.Value -= 1000 // a dangerous discard comes last, as in pick
 		}
 		if i == chosen {
 			d.Options = slices.Insert(d.Options, 0, w)

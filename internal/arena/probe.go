@@ -76,6 +76,7 @@ func Probe(ctx context.Context, cfg ProbeConfig, emit func(*ProbeRecord)) error 
 	cfg.Rollouts = max(cfg.Rollouts, 2)
 	var mu sync.Mutex
 	var failed error
+	// playGames shares the hands among the jobs; its records are unused
 	playGames(ctx, cfg.Hands, max(cfg.Jobs, 1), nil, func(h int) *GameRecord {
 		recs, err := probeHand(ctx, cfg, cfg.FirstSeed+h, h%engine.NumSeats)
 		mu.Lock()
