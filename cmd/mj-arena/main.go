@@ -55,13 +55,14 @@
 //
 // A probe plays the first hand of -hands seeded games with the -robot
 // against three -others and, at each of its decisions, plays out each of
-// its -options best options -rollouts times to the end of the hand (the
+// its -top best options -rollouts times to the end of the hand (the
 // unseen wall shuffled afresh each time, alike for every option; the
 // robot then plays on as usual). It prints, by kind of decision, how
 // many points for the hand the alternatives gained on the robot's
 // choices: a kind with a positive gain is a place where the robot's
-// judgement can improve. A probe of 600 hands with 48 plays takes about
-// ten minutes on two cores:
+// judgement can improve; -options FILE sets the game options and -json
+// FILE writes one JSON line per probed decision. A probe of 600 hands
+// with 48 plays of 3 options takes about 40 minutes on two cores:
 //
 //	go run ./cmd/mj-arena probe -hands 600 -rollouts 48 -json /tmp/probe.json
 //
@@ -72,7 +73,7 @@
 //	go build -o /tmp/mj-server ./cmd/mj-server
 //	go run ./cmd/mj-arena original -server /tmp/mj-server -games 1000
 //
-// Both modes take -options FILE (GameOption lines, as mj-server's
+// The match modes take -options FILE (GameOption lines, as mj-server's
 // --option-file) and -json FILE (one JSON line per game and per hand and
 // player). The summary goes to standard output, progress to standard
 // error; the exit status is 1 when a game failed, when one of our robots
@@ -172,15 +173,15 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 	hands := fs.Int("hands", 100, "first hands probed, one per seed")
 	seed := fs.Int("seed", 1, "seed of the first game")
 	rollouts := fs.Int("rollouts", 48, "plays of each option at each decision")
-	options := fs.Int("options", 3, "options played at each decision, the robot's choice included")
+	top := fs.Int("top", 3, "options played at each decision: the robot's choice and its next best")
 	kinds := fs.String("kinds", "discard,claim", "decisions probed: discard, claim or both")
 	jobs := fs.Int("j", runtime.NumCPU(), "hands probed at once")
-	optFile := fs.String("options-file", "", "game option file (GameOption lines)")
+	optFile := fs.String("options", "", "game option file (GameOption lines)")
 	jsonFile := fs.String("json", "", "write one JSON line per probed decision to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2, err
 	}
-	cfg := arena.ProbeConfig{Hands: *hands, FirstSeed: *seed, Rollouts: *rollouts, Options: *options, Jobs: *jobs}
+	cfg := arena.ProbeConfig{Hands: *hands, FirstSeed: *seed, Rollouts: *rollouts, Options: *top, Jobs: *jobs}
 	var err error
 	if cfg.Robot, err = arena.ParseSpec(*robot); err != nil {
 		return 2, err
@@ -220,7 +221,7 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 		enc.Encode(r)
 	})
 	fmt.Fprintf(stdout, "probe of %s against %s: %d first hands from seed %d, %d plays of %d options; %v\n",
-		*robot, *others, *hands, *seed, *rollouts, *options, time.Since(start).Round(time.Second))
+		*robot, *others, *hands, *seed, *rollouts, *top, time.Since(start).Round(time.Second))
 	arena.ProbeReport(stdout, recs)
 	if err != nil {
 		return 1, err
