@@ -355,6 +355,9 @@ func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
 				dbl += dd * pr.pairPung
 			}
 			pts += 1
+		} else if n == 1 && dd > 0 && x.unseen[k] >= 2 {
+			// it may still pair, then be punged
+			dbl += dd * pr.loneHonour
 		}
 	}
 	// no-score hand: nothing but chows and a plain pair, while it is as

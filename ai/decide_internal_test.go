@@ -374,3 +374,25 @@ func TestExplain(t *testing.T) {
 		t.Errorf("options %v, want the pung and passing", got.Options)
 	}
 }
+
+// TestLoneHonour: a lone dragon is worth more than a lone plain wind
+// while it may still become a pung, and no more once two of its copies
+// are out.
+func TestLoneHonour(t *testing.T) {
+	value := func(hand string, seen int) float64 {
+		v := position{hand: hand}.view(t)
+		rd, _ := engine.ParseTile("RD")
+		v.Game.ExposedCount[rd] += seen
+		r := New(Options{Level: Hard})
+		x := r.load(v)
+		return r.estimate(x, &x.hand, &x.decl, 2)
+	}
+	const base = "1B 2B 3B 4C 5C 7C 7D 8D 2D 3D 9B 9B "
+	dragon, wind := value(base+"RD", 0), value(base+"NW", 0)
+	if dragon <= wind {
+		t.Errorf("lone red dragon %v, lone north wind %v: the dragon should be worth more", dragon, wind)
+	}
+	if got := value(base+"RD", 2); got != wind {
+		t.Errorf("lone red dragon with two copies out: %v, want %v as a plain wind", got, wind)
+	}
+}
