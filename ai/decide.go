@@ -428,7 +428,8 @@ func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
 			}
 			dbl += doublesOf(t, own, prev)
 		case n == 2:
-			if doublesOf(t, own, prev) > 0 {
+			dd := doublesOf(t, own, prev)
+			if dd > 0 {
 				pts += 2
 			}
 			// the pung it may become, claimed from anybody: its points
@@ -439,7 +440,7 @@ func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
 				} else {
 					pts += 2 * f
 				}
-				dbl += f * doublesOf(t, own, prev)
+				dbl += f * dd
 			}
 		}
 	}
@@ -960,14 +961,14 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		i := r.discardOptions(x, &c, &d, extra[:])
 		cd := r.cands[i]
 		ev := cd.ev * r.styleClaim(m)
+		if r.explain != nil {
+			r.weighed = append(r.weighed, Weighed{Action: a, Value: ev})
+		}
 		if pr.shantenFirst {
 			if cd.s < bestS {
 				best, bestS = a, cd.s
 			}
 			return
-		}
-		if r.explain != nil {
-			r.weighed = append(r.weighed, Weighed{Action: a, Value: ev})
 		}
 		if ev > bestEV {
 			best, bestEV = a, ev

@@ -33,41 +33,35 @@ func (r *Robot) Explain(f func(*Decision)) { r.explain = f }
 // of which chosen was taken.
 func (r *Robot) explainDiscard(chosen int) {
 	d := &r.decision
-	d.Seq++
-	d.Claim = false
 	d.Options = d.Options[:0]
-	for i, c := range r.cands {
+	for _, c := range r.cands {
 		w := Weighed{Action: engine.PDiscard{Tile: tileOf[c.kind]}, Value: c.ev}
 		if c.bad {
 			w.Value -= 1000 // a dangerous discard comes last, as in pick
 		}
-		if i == chosen {
-			d.Options = slices.Insert(d.Options, 0, w)
-			continue
-		}
 		d.Options = append(d.Options, w)
 	}
-	slices.SortStableFunc(d.Options[1:], byValue)
-	r.explain(d)
+	r.report(false, chosen)
 }
 
 // explainClaim reports a claim decision: pass (no) worth evPass, the
 // options weighed meanwhile (r.weighed), and the chosen action.
 func (r *Robot) explainClaim(chosen engine.Action, no engine.Action, evPass float64) {
 	d := &r.decision
-	d.Seq++
-	d.Claim = true
 	d.Options = append(d.Options[:0], Weighed{Action: no, Value: evPass})
 	d.Options = append(d.Options, r.weighed...)
-	for i, w := range d.Options {
-		if w.Action == chosen {
-			d.Options[0], d.Options[i] = d.Options[i], d.Options[0]
-			break
-		}
-	}
-	slices.SortStableFunc(d.Options[1:], byValue)
-	r.explain(d)
+	r.report(true, slices.IndexFunc(d.Options, func(w Weighed) bool { return w.Action == chosen }))
 }
 
-// byValue orders options best first.
-func byValue(a, b Weighed) int { return cmp.Compare(b.Value, a.Value) }
+// report puts the chosen option (index chosen of r.decision.Options)
+// first and the others by value, and calls the explain function.
+func (r *Robot) report(claim bool, chosen int) {
+	d := &r.decision
+	d.Seq++
+	d.Claim = claim
+	w := d.Options[chosen]
+	copy(d.Options[1:chosen+1], d.Options[:chosen]) // the others keep their order
+	d.Options[0] = w
+	slices.SortStableFunc(d.Options[1:], func(a, b Weighed) int { return cmp.Compare(b.Value, a.Value) })
+	r.explain(d)
+}
