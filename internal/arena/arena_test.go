@@ -248,10 +248,11 @@ func TestHist(t *testing.T) {
 func TestReportRetried(t *testing.T) {
 	var b strings.Builder
 	arena.Report(&b, []*arena.GameRecord{{Game: 0, Seed: 5}, {Game: 1, Seed: 6, Retried: []string{"stalled"},
-		Records: []arena.HandRecord{{Label: "x", Won: true, Score: 30}, {Label: "x", Won: true, Score: 60, Doubles: 1}}}})
+		Records: []arena.HandRecord{{Label: "x", Won: true, Score: 30}, {Label: "x", Won: true, Score: 60, Doubles: 1, Why: []string{"no score hand"}}}}})
 	out := b.String()
 	if !strings.Contains(out, "games: 2 finished (1 of them played again after a failure), 0 failed") ||
 		!strings.Contains(out, "wins without a double      50.00") ||
+		!strings.Contains(out, "wins with no-score hand    50.00") ||
 		!strings.Contains(out, "game 1 (seed 6) passed when played again; it failed first: stalled") {
 		t.Errorf("report:\n%s", out)
 	}

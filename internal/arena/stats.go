@@ -80,6 +80,7 @@ type Summary struct {
 	WinScore    Estimate
 	SelfDrawn   Estimate // share of wins
 	NoDouble    Estimate // share of wins without a double
+	NoScore     Estimate // share of wins with the no-score hand (the original's robots: about 30 %)
 	DealIn      Estimate
 	Claims      Estimate // per hand
 	Dangerous   Estimate // avoidable dangerous discards per 100 hands
@@ -98,6 +99,7 @@ func Summarize(games []*GameRecord) []Summary {
 		net, hands, wins, winScore, self, dealIn []float64
 		claims, dang, noch, cannons, loss, lossN []float64
 		eastNet, eastN, gameNet, ones, noDbl     []float64
+		noScore                                  []float64
 	}
 	byLabel := map[string]*acc{}
 	get := func(l string) *acc {
@@ -114,7 +116,7 @@ func Summarize(games []*GameRecord) []Summary {
 		}
 		type cl struct {
 			net, hands, wins, winScore, self, dealIn, claims, dang, noch, cannons, loss, lossN, eastNet, eastN float64
-			noDbl                                                                                              float64
+			noDbl, noScore                                                                                     float64
 			seats                                                                                              map[int]bool
 		}
 		per := map[string]*cl{}
@@ -135,6 +137,9 @@ func Summarize(games []*GameRecord) []Summary {
 				}
 				if h.Doubles == 0 {
 					c.noDbl++
+				}
+				if slices.Contains(h.Why, "no score hand") {
+					c.noScore++
 				}
 			} else if !h.Washout {
 				c.loss += float64(h.Score)
@@ -166,6 +171,7 @@ func Summarize(games []*GameRecord) []Summary {
 			a.winScore = append(a.winScore, c.winScore)
 			a.self = append(a.self, c.self)
 			a.noDbl = append(a.noDbl, c.noDbl)
+			a.noScore = append(a.noScore, c.noScore)
 			a.dealIn = append(a.dealIn, c.dealIn)
 			a.claims = append(a.claims, c.claims)
 			a.dang = append(a.dang, 100*c.dang)
@@ -191,6 +197,7 @@ func Summarize(games []*GameRecord) []Summary {
 		s.WinScore = ratio(a.winScore, a.wins)
 		s.SelfDrawn = ratio(a.self, a.wins)
 		s.NoDouble = ratio(a.noDbl, a.wins)
+		s.NoScore = ratio(a.noScore, a.wins)
 		s.DealIn = ratio(a.dealIn, a.hands)
 		s.Claims = ratio(a.claims, a.hands)
 		s.Dangerous = ratio(a.dang, a.hands)
@@ -249,6 +256,7 @@ func Report(w io.Writer, games []*GameRecord) {
 		row("mean winning score", s.WinScore.String())
 		row("self-drawn share of wins", s.SelfDrawn.pct())
 		row("wins without a double", s.NoDouble.pct())
+		row("wins with no-score hand", s.NoScore.pct())
 		row("deal-in rate", s.DealIn.pct())
 		row("claims per hand", s.Claims.String())
 		row("dangerous/100h avoidable", s.Dangerous.String())
