@@ -29,6 +29,14 @@
 //	go run ./cmd/mj-arena local -seats hard/hard/medium/medium -games 1000 -j 2
 //	go run ./cmd/mj-arena local -seats hard/classic -games 1000
 //
+// With -variant SPEC a local match is played twice on the same deals, the
+// second time with SPEC in place of the first of -seats; besides both
+// reports it prints the variant's change in points a hand, game by game,
+// with its interval and the interval two separate matches would have
+// given (-json FILE gets the first match, FILE.variant the second):
+//
+//	go run ./cmd/mj-arena local -seats hard/classic -variant expert -games 1000
+//
 // Original matches start, for each game, /usr/games/mj-server (flags
 // --seed S --timeout 0 --pause 0 --exit-on-disconnect --logfile) with a
 // fresh seed S = -seed+g, then connect the players one by one: ours (the
@@ -248,7 +256,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	jsonFile := fs.String("json", "", "write per-game and per-hand records to this file (JSON lines)")
 	quiet := fs.Bool("q", false, "no progress on standard error")
 	var jobs *int
-	var seats, robot, server, player, playerArgs *string
+	var seats, variant, robot, server, player, playerArgs *string
 	var control, tcp, keep *bool
 	var deadline, stall *time.Duration
 	var retries *int
@@ -256,6 +264,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	case "local":
 		jobs = fs.Int("j", runtime.NumCPU(), "games played at once")
 		seats = fs.String("seats", "hard", "robot specs of the four seats, separated by /, the last repeated")
+		variant = fs.String("variant", "", "play the games again with this spec in place of the first of -seats and compare them game by game")
 	case "original":
 		jobs = fs.Int("j", 25, "games played at once")
 		robot = fs.String("robot", "hard", "our robot's spec")
@@ -316,6 +325,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		}
 		cfg.Games, cfg.FirstSeed, cfg.Jobs, cfg.Progress = *games, *seed, *jobs, progress
 		header = fmt.Sprintf("local match: seats %s, %d games from seed %d", *seats, *games, *seed)
+		if *variant != "" {
+			return pairedMatch(ctx, cfg, *variant, header, *jsonFile, stdout)
+		}
 		recs = arena.PlayLocal(ctx, cfg)
 	case "original":
 		cfg := arena.OriginalConfig{
@@ -342,30 +354,74 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	}
 	fmt.Fprintf(stdout, "%s; %v\n", header, time.Since(start).Round(time.Second))
 	arena.Report(stdout, recs)
-	if *jsonFile != "" {
-		f, err := os.Create(*jsonFile)
-		if err != nil {
-			return 1, err
-		}
-		err = arena.WriteJSON(f, recs)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+	if err := writeJSON(*jsonFile, recs); err != nil {
+		return 1, err
+	}
+	return exitCode(recs, *games, stdout), nil
+}
+
+// pairedMatch plays the local match cfg, then the same games with the
+// variant spec in place of cfg.Seats[0], and reports both and the change
+// game by game; -json FILE gets the first match, FILE.variant the second.
+func pairedMatch(ctx context.Context, cfg arena.LocalConfig, variant, header, jsonFile string, stdout io.Writer) (int, error) {
+	vs, err := arena.ParseSpec(variant)
+	if err != nil {
+		return 2, fmt.Errorf("-variant: %w", err)
+	}
+	start := time.Now()
+	a := arena.PlayLocal(ctx, cfg)
+	fmt.Fprintf(stdout, "%s; %v\n", header, time.Since(start).Round(time.Second))
+	arena.Report(stdout, a)
+	tested := cfg.Seats[0].Label
+	cfg.Seats[0] = vs
+	start = time.Now()
+	b := arena.PlayLocal(ctx, cfg)
+	fmt.Fprintf(stdout, "\nthe same games with %s in place of %s; %v\n", vs.Label, tested, time.Since(start).Round(time.Second))
+	arena.Report(stdout, b)
+	fmt.Fprintln(stdout)
+	arena.ReportPaired(stdout, tested, vs.Label, arena.ComparePaired(a, b))
+	if err := writeJSON(jsonFile, a); err != nil {
+		return 1, err
+	}
+	if jsonFile != "" {
+		if err := writeJSON(jsonFile+".variant", b); err != nil {
 			return 1, err
 		}
 	}
+	return max(exitCode(a, cfg.Games, stdout), exitCode(b, cfg.Games, stdout)), nil
+}
+
+// writeJSON writes the records to the named file (none when empty).
+func writeJSON(name string, recs []*arena.GameRecord) error {
+	if name == "" {
+		return nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	err = arena.WriteJSON(f, recs)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// exitCode is 1 when a game failed, when one of our robots was sent an
+// Error, when settlements did not add up or when fewer than games were
+// played (interrupted, which it reports); 0 otherwise.
+func exitCode(recs []*arena.GameRecord, games int, stdout io.Writer) int {
 	code := 0
 	for _, g := range recs {
 		if g.Failed != "" || g.OursErrors > 0 || g.Mismatch != "" {
 			code = 1
 		}
 	}
-	if len(recs) < *games {
-		fmt.Fprintf(stdout, "interrupted after %d of %d games\n", len(recs), *games)
+	if len(recs) < games {
+		fmt.Fprintf(stdout, "interrupted after %d of %d games\n", len(recs), games)
 		code = 1
 	}
-	return code, nil
+	return code
 }
 
 func transport(tcp bool) string {

@@ -1,0 +1,67 @@
+package arena_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"mahjong/internal/arena"
+)
+
+// TestTestedID: the first spec sits at seat (4-g) mod 4 of game g.
+func TestTestedID(t *testing.T) {
+	for g, want := range []int{1, 4, 3, 2, 1, 4} {
+		if got := arena.TestedID(g); got != want {
+			t.Errorf("game %d: id %d, want %d", g, got, want)
+		}
+	}
+}
+
+// hands returns game g's records: the tested robot's nets, then one hand
+// of another player that must not count.
+func hands(g int, nets ...int) *arena.GameRecord {
+	rec := &arena.GameRecord{Game: g}
+	id := arena.TestedID(g)
+	for _, n := range nets {
+		rec.Records = append(rec.Records, arena.HandRecord{ID: id, Net: n})
+	}
+	rec.Records = append(rec.Records, arena.HandRecord{ID: id%4 + 1, Net: 1000})
+	return rec
+}
+
+// TestComparePaired checks the arithmetic on records made up by hand.
+func TestComparePaired(t *testing.T) {
+	a := []*arena.GameRecord{hands(0, 10, -10), hands(1, 0, 20), hands(2, 5, 5), hands(3, 40)}
+	b := []*arena.GameRecord{hands(0, 30, -10), hands(1, 10, 30), hands(2, 5, 5, 2), {Game: 3, Failed: "stalled"}}
+	p := arena.ComparePaired(a, b)
+	// game 3 failed in b; the differences are 20, 20 and 2 over 2, 2 and
+	// 2.5 hands: 42 / 6.5 points a hand
+	if p.Games != 3 || math.Abs(p.PerHand.Mean-42/6.5) > 1e-9 || !(p.PerHand.Half > 0) {
+		t.Errorf("paired %+v, want 3 games and %.4f a hand", p, 42/6.5)
+	}
+	// points a hand: a 0, 10, 5; b 10, 20, 4; correlation 50/√(50·130⅔)
+	if want := 50 / math.Sqrt(50*392.0/3); math.Abs(p.Corr-want) > 1e-9 {
+		t.Errorf("correlation %.7f, want %.7f", p.Corr, want)
+	}
+	var sb strings.Builder
+	arena.ReportPaired(&sb, "hard", "expert", p)
+	if !strings.HasPrefix(sb.String(), "paired: expert instead of hard on the same 3 deals: 6.46 ± ") {
+		t.Errorf("report %q", sb.String())
+	}
+}
+
+// TestPairedSameRobot: a robot compared with itself on real local games
+// changes nothing, to the point, since each game is a function of its
+// seed and robots.
+func TestPairedSameRobot(t *testing.T) {
+	hard, _ := arena.ParseSpec("hard")
+	classic, _ := arena.ParseSpec("classic")
+	cfg := arena.LocalConfig{Seats: [4]arena.Spec{hard, classic, classic, classic}, Games: 4, FirstSeed: 11, Jobs: 2}
+	a := arena.PlayLocal(context.Background(), cfg)
+	b := arena.PlayLocal(context.Background(), cfg)
+	p := arena.ComparePaired(a, b)
+	if p.Games != 4 || p.PerHand.Mean != 0 || p.PerHand.Half != 0 || math.Abs(p.Corr-1) > 1e-9 || !(p.Unpaired > 0) {
+		t.Errorf("hard against itself: %+v", p)
+	}
+}
