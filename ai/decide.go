@@ -33,7 +33,6 @@ type context struct {
 	fresh   bool    // end of the wall: fresh tiles are dangerous
 	deep    bool    // look ahead from hands one step from ready
 	noPair  uint8   // honours (bit i: kind 27+i) whose pair scores
-	deep3   bool    // ... and from hands two steps from ready
 	surv    float64 // chance per turn that nobody else goes out
 }
 
@@ -204,9 +203,6 @@ func (r *Robot) resetCaches(x *context) {
 	}
 	if len(r.oneAway) > 0 {
 		clear(r.oneAway)
-	}
-	if len(r.twoAway) > 0 {
-		clear(r.twoAway)
 	}
 }
 
@@ -522,9 +518,6 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 	case s == 1 && pr.twoStep && x.deep:
 		ri := r.oneAwayInfo(x, c, d, extra, sh, mask)
 		val, u2 = ri.val, ri.u
-	case s == 2 && pr.threeStep && x.deep3:
-		ri := r.twoAwayInfo(x, c, d, extra, sh, mask)
-		val, u2 = ri.val, ri.u
 	default:
 		val = r.estimate(x, c, d, s)
 	}
@@ -626,79 +619,6 @@ func (r *Robot) oneAwayInfo(x *context, c *Counts, d *declInfo, extra []engine.M
 	return ri
 }
 
-// twoAwayInfo values a hand two steps from ready like oneAwayInfo, one
-// draw further ahead: for every effective draw, the best discard that
-// leaves a hand one step from ready, priced by oneAwayInfo.
-func (r *Robot) twoAwayInfo(x *context, c *Counts, d *declInfo, extra []engine.Meld, sh Shape, mask uint64) readyInfo {
-	key := r.handKeyOf(x, c, sh, extra)
-	if ri, ok := r.twoAway[key]; ok {
-		return ri
-	}
-	a := &r.an4
-	var sumV, sumU, sumW float64
-	for k := range NumKinds {
-		if mask&(1<<k) == 0 {
-			continue
-		}
-		w := float64(x.unseen[k])
-		c[k]++
-		a.Reset(c, sh)
-		// the two discards leaving the most effective tiles, then the
-		// better of them by the look ahead
-		var topJ, topU [2]int
-		var topM [2]uint64
-		topJ[0], topJ[1] = -1, -1
-		for j := range NumKinds {
-			if c[j] == 0 || j == k {
-				continue
-			}
-			if a.With(-1, j) != 1 {
-				continue
-			}
-			c[j]--
-			b := &r.an5
-			b.Reset(c, sh)
-			u1, m1 := b.Effective(1, &x.unseen)
-			c[j]++
-			switch {
-			case topJ[0] < 0 || u1 > topU[0]:
-				topJ[1], topU[1], topM[1] = topJ[0], topU[0], topM[0]
-				topJ[0], topU[0], topM[0] = j, u1, m1
-			case topJ[1] < 0 || u1 > topU[1]:
-				topJ[1], topU[1], topM[1] = j, u1, m1
-			}
-		}
-		bestScore, best, bestU := -1.0, readyInfo{}, 0
-		for i, j := range topJ {
-			if j < 0 {
-				continue
-			}
-			c[j]--
-			ri := r.oneAwayInfo(x, c, d, extra, sh, topM[i])
-			c[j]++
-			if sc := r.pWin(x, 1, topU[i], ri.u) * ri.val; sc > bestScore {
-				bestScore, best, bestU = sc, ri, topU[i]
-			}
-		}
-		c[k]--
-		if bestScore < 0 {
-			continue
-		}
-		sumV += w * best.val
-		sumU += w * float64(bestU)
-		sumW += w
-	}
-	ri := readyInfo{val: r.estimate(x, c, d, 2), u: -1}
-	if sumW > 0 {
-		ri = readyInfo{val: sumV / sumW, u: sumU / sumW}
-	}
-	if len(r.twoAway) > 4096 {
-		clear(r.twoAway)
-	}
-	r.twoAway[key] = ri
-	return ri
-}
-
 // cand is an option being weighed.
 type cand struct {
 	kind int     // tile kind (discard) or option index
@@ -786,9 +706,6 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		}
 		r.cands = append(r.cands, cand{kind: k, ev: ev, s: s, u: u, bad: bad})
 	}
-	if pr.threeStep && minAfter == 2 {
-		r.deepen(x, c, d, extra)
-	}
 	if !anySafe {
 		for i := range r.cands {
 			r.cands[i].bad = false
@@ -811,45 +728,6 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		}
 	}
 	return r.pick(x, r.cands)
-}
-
-// deepen re-prices the best few candidates two steps from ready by
-// looking two draws ahead.
-func (r *Robot) deepen(x *context, c *Counts, d *declInfo, extra []engine.Meld) {
-	const top = 2
-	var idx [top]int
-	n := 0
-	for i, cd := range r.cands {
-		if cd.s != 2 || cd.bad {
-			continue
-		}
-		j := n
-		if n < top {
-			n++
-		} else if cd.ev <= r.cands[idx[top-1]].ev {
-			continue
-		} else {
-			j = top - 1
-		}
-		for j > 0 && r.cands[idx[j-1]].ev < cd.ev {
-			idx[j] = idx[j-1]
-			j--
-		}
-		idx[j] = i
-	}
-	x.deep3 = true
-	for _, i := range idx[:n] {
-		cd := &r.cands[i]
-		c[cd.kind]--
-		ev, _, _ := r.evalHand(x, c, d, extra)
-		ev *= r.styleFactor(c, d)
-		c[cd.kind]++
-		if r.params.feedCost > 0 {
-			ev -= r.feedCost(x, cd.kind)
-		}
-		cd.ev = ev
-	}
-	x.deep3 = false
 }
 
 // feedCost is the cost of giving kind k to a player who may pung it for

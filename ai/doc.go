@@ -11,10 +11,9 @@
 //
 // A hand one step from ready is priced by looking a draw ahead: for every
 // effective draw, the best ready hand it leads to, with its exact value
-// and its waits; Expert also looks two draws ahead from hands two steps
-// from ready, for its best few discards. Effective tiles are weighted by
-// how they can arrive (a pung of a pair may be claimed from anybody, a
-// chow only from the left). A concealed kong waits for the robot's first
+// and its waits. Effective tiles are weighted by how they can arrive (a
+// pung of a pair may be claimed from anybody, a chow only from the
+// left). A concealed kong waits for the robot's first
 // regular turn rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to
 // Expert switch parts of this off and add seeded noise; personalities

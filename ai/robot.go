@@ -77,16 +77,15 @@ type Robot struct {
 	buf     []engine.Action
 
 	// per-decision scratch
-	an, an2, an3, an4, an5 Analyzer
-	ctx                    context
-	cands                  []cand
-	scores                 map[scoreKey]int
-	hkey                   handKey
-	ready                  map[scoreKey]readyInfo // ready hands of this decision
-	oneAway                map[scoreKey]readyInfo // hands one step from ready, this decision
-	twoAway                map[scoreKey]readyInfo // hands two steps from ready, this decision
-	sc                     scorer
-	stratPos               stylePos // the personality's knobs in force
+	an, an2, an3 Analyzer
+	ctx          context
+	cands        []cand
+	scores       map[scoreKey]int
+	hkey         handKey
+	ready        map[scoreKey]readyInfo // ready hands of this decision
+	oneAway      map[scoreKey]readyInfo // hands one step from ready, this decision
+	sc           scorer
+	stratPos     stylePos // the personality's knobs in force
 
 	explain  func(*Decision) // see Explain
 	decision Decision
@@ -96,8 +95,7 @@ type Robot struct {
 // New returns a robot.
 func New(o Options) *Robot {
 	r := &Robot{opts: o, buf: make([]engine.Action, 0, 4), scores: make(map[scoreKey]int, 256),
-		ready: make(map[scoreKey]readyInfo, 256), oneAway: make(map[scoreKey]readyInfo, 64),
-		twoAway: make(map[scoreKey]readyInfo, 64)}
+		ready: make(map[scoreKey]readyInfo, 256), oneAway: make(map[scoreKey]readyInfo, 64)}
 	r.params = paramsFor(o.Level.effective())
 	r.cands = make([]cand, 0, 16)
 	r.bindMoments()
