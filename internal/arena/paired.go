@@ -11,10 +11,13 @@ import (
 // A paired comparison plays the same deals twice, the second time with a
 // variant in the place of the robot under test (LocalConfig.Seats[0]),
 // and estimates what the variant changes on each game. Both plays share
-// the walls and the other robots, so much of a game's luck cancels: a
-// small change to a robot (a parameter) is measured about twice as
-// precisely as by two separate matches, which would take four times as
-// many games.
+// the walls and the other robots, so much of a game's luck cancels, the
+// more so the more alike the two robots play. Against three ai/classic
+// robots, 1,000 games: Expert's heavier feed cost in Hard's place gave an
+// interval of ± 1.60 points a hand where two separate matches give
+// ± 5.44 (correlation 0.91: a tenth of the games for the same
+// precision); a look two draws ahead, which changes much more, ± 4.63
+// against ± 5.51 (correlation 0.32).
 
 // TestedID returns the player id of the robot under test, Seats[0], in
 // local game g: seat i plays Seats[(i+g) % 4] and has id i+1.
