@@ -30,12 +30,15 @@
 //	go run ./cmd/mj-arena local -seats hard/classic -games 1000
 //
 // With -variant SPEC a local match is played twice on the same deals, the
-// second time with SPEC in place of the first of -seats; besides both
+// second time with SPEC in place of the first of -seats (an original
+// match: in place of -robot; the original programs play the same game
+// again given the same seed and the same moves); besides both
 // reports it prints the variant's change in points a hand, game by game,
 // with its interval and the interval two separate matches would have
 // given (-json FILE gets the first match, FILE.variant the second):
 //
 //	go run ./cmd/mj-arena local -seats hard/classic -variant expert -games 1000
+//	go run ./cmd/mj-arena original -robot hard -variant expert -games 400
 //
 // Original matches start, for each game, /usr/games/mj-server (flags
 // --seed S --timeout 0 --pause 0 --exit-on-disconnect --logfile) with a
@@ -268,6 +271,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	case "original":
 		jobs = fs.Int("j", 25, "games played at once")
 		robot = fs.String("robot", "hard", "our robot's spec")
+		variant = fs.String("variant", "", "play the games again with this spec in place of -robot and compare them game by game")
 		control = fs.Bool("control", false, "four original robots, none of ours")
 		tcp = fs.Bool("tcp", false, "play over 127.0.0.1 TCP (slow, ~50 s a game) instead of a Unix socket")
 		server = fs.String("server", arena.OriginalServer, "the server program")
@@ -326,7 +330,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		cfg.Games, cfg.FirstSeed, cfg.Jobs, cfg.Progress = *games, *seed, *jobs, progress
 		header = fmt.Sprintf("local match: seats %s, %d games from seed %d", *seats, *games, *seed)
 		if *variant != "" {
-			return pairedMatch(ctx, cfg, *variant, header, *jsonFile, stdout)
+			return pairedMatch(cfg.Seats[0], *variant, header, *jsonFile, *games, stdout, func(sp arena.Spec) []*arena.GameRecord {
+				cfg.Seats[0] = sp
+				return arena.PlayLocal(ctx, cfg)
+			}, arena.LocalTested)
 		}
 		recs = arena.PlayLocal(ctx, cfg)
 	case "original":
@@ -350,6 +357,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			}
 		}
 		header = fmt.Sprintf("original match (%s): %s, %d games from seed %d, server %s", transport(*tcp), who, *games, *seed, *server)
+		if *variant != "" {
+			if cfg.Ours == nil {
+				return 2, fmt.Errorf("-variant takes the place of our robot; a -control match has none")
+			}
+			return pairedMatch(*cfg.Ours, *variant, header, *jsonFile, *games, stdout, func(sp arena.Spec) []*arena.GameRecord {
+				cfg.Ours = &sp
+				return arena.PlayOriginal(ctx, cfg)
+			}, arena.OursTested)
+		}
 		recs = arena.PlayOriginal(ctx, cfg)
 	}
 	fmt.Fprintf(stdout, "%s; %v\n", header, time.Since(start).Round(time.Second))
@@ -360,26 +376,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	return exitCode(recs, *games, stdout), nil
 }
 
-// pairedMatch plays the local match cfg, then the same games with the
-// variant spec in place of cfg.Seats[0], and reports both and the change
-// game by game; -json FILE gets the first match, FILE.variant the second.
-func pairedMatch(ctx context.Context, cfg arena.LocalConfig, variant, header, jsonFile string, stdout io.Writer) (int, error) {
+// pairedMatch plays a match with the tested spec, then the same games
+// with the variant spec in its place (play plays the match with a spec
+// under test), and reports both and the change game by game; -json FILE
+// gets the first match, FILE.variant the second.
+func pairedMatch(tested arena.Spec, variant, header, jsonFile string, games int, stdout io.Writer,
+	play func(arena.Spec) []*arena.GameRecord, testedID func(*arena.GameRecord) int) (int, error) {
 	vs, err := arena.ParseSpec(variant)
 	if err != nil {
 		return 2, fmt.Errorf("-variant: %w", err)
 	}
 	start := time.Now()
-	a := arena.PlayLocal(ctx, cfg)
+	a := play(tested)
 	fmt.Fprintf(stdout, "%s; %v\n", header, time.Since(start).Round(time.Second))
 	arena.Report(stdout, a)
-	tested := cfg.Seats[0].Label
-	cfg.Seats[0] = vs
 	start = time.Now()
-	b := arena.PlayLocal(ctx, cfg)
-	fmt.Fprintf(stdout, "\nthe same games with %s in place of %s; %v\n", vs.Label, tested, time.Since(start).Round(time.Second))
+	b := play(vs)
+	fmt.Fprintf(stdout, "\nthe same games with %s in place of %s; %v\n", vs.Label, tested.Label, time.Since(start).Round(time.Second))
 	arena.Report(stdout, b)
 	fmt.Fprintln(stdout)
-	arena.ReportPaired(stdout, tested, vs.Label, arena.ComparePaired(a, b))
+	arena.ReportPaired(stdout, tested.Label, vs.Label, arena.ComparePaired(a, b, testedID))
 	if err := writeJSON(jsonFile, a); err != nil {
 		return 1, err
 	}
@@ -388,7 +404,7 @@ func pairedMatch(ctx context.Context, cfg arena.LocalConfig, variant, header, js
 			return 1, err
 		}
 	}
-	return max(exitCode(a, cfg.Games, stdout), exitCode(b, cfg.Games, stdout)), nil
+	return max(exitCode(a, games, stdout), exitCode(b, games, stdout)), nil
 }
 
 // writeJSON writes the records to the named file (none when empty).

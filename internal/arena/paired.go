@@ -9,8 +9,9 @@ import (
 )
 
 // A paired comparison plays the same deals twice, the second time with a
-// variant in the place of the robot under test (LocalConfig.Seats[0]),
-// and estimates what the variant changes on each game. Both plays share
+// variant in the place of the robot under test (LocalConfig.Seats[0], or
+// ours on the original server, whose robots play the same game again
+// given the same seed and the same moves), and estimates what the variant changes on each game. Both plays share
 // the walls and the other robots, so much of a game's luck cancels, the
 // more so the more alike the two robots play. Against three ai/classic
 // robots, 1,000 games: Expert's heavier feed cost in Hard's place gave an
@@ -25,6 +26,20 @@ func TestedID(g int) int {
 	return (engine.NumSeats-g%engine.NumSeats)%engine.NumSeats + 1
 }
 
+// LocalTested is the robot under test in a local game: Seats[0].
+func LocalTested(g *GameRecord) int { return TestedID(g.Game) }
+
+// OursTested is the robot under test in a game on the original server:
+// ours, the one player not labelled OriginalLabel (0 in a control game).
+func OursTested(g *GameRecord) int {
+	for id, l := range g.Labels {
+		if l != OriginalLabel {
+			return id
+		}
+	}
+	return 0
+}
+
 // Paired is the estimated change the variant makes.
 type Paired struct {
 	Games    int      // games finished in both plays
@@ -35,8 +50,9 @@ type Paired struct {
 
 // ComparePaired compares the tested robot's results in games a with the
 // variant's in games b, game by game (matched by game number; games that
-// failed in either play are left out).
-func ComparePaired(a, b []*GameRecord) Paired {
+// failed in either play are left out); tested gives the player id of the
+// robot under test in a game (LocalTested, OursTested).
+func ComparePaired(a, b []*GameRecord, tested func(*GameRecord) int) Paired {
 	byGame := map[int]*GameRecord{}
 	for _, g := range b {
 		if g.Failed == "" {
@@ -49,8 +65,8 @@ func ComparePaired(a, b []*GameRecord) Paired {
 		if ga.Failed != "" || gb == nil {
 			continue
 		}
-		na, ha := testedNet(ga)
-		nb, hb := testedNet(gb)
+		na, ha := netOf(ga, tested(ga))
+		nb, hb := netOf(gb, tested(gb))
 		if ha == 0 || hb == 0 {
 			continue
 		}
@@ -67,10 +83,8 @@ func ComparePaired(a, b []*GameRecord) Paired {
 	return p
 }
 
-// testedNet sums the tested robot's settlements and counts its hands in
-// game g.
-func testedNet(g *GameRecord) (net, hands float64) {
-	id := TestedID(g.Game)
+// netOf sums player id's settlements and counts its hands in game g.
+func netOf(g *GameRecord, id int) (net, hands float64) {
 	for _, h := range g.Records {
 		if h.ID == id {
 			net += float64(h.Net)
