@@ -66,6 +66,10 @@ type Options struct {
 	Level Level
 	Style Style
 	Seed  uint64 // for the noise of the lower levels; same seed, same play
+
+	// Tuning replaces some of the level's constants, to measure a change
+	// (see ParseTuning); empty in play.
+	Tuning Tuning
 }
 
 // Robot decides a seat's actions from that seat's view alone. A Robot is
@@ -97,6 +101,7 @@ func New(o Options) *Robot {
 	r := &Robot{opts: o, buf: make([]engine.Action, 0, 4), scores: make(map[scoreKey]int, 256),
 		ready: make(map[scoreKey]readyInfo, 256), oneAway: make(map[scoreKey]readyInfo, 64)}
 	r.params = paramsFor(o.Level.effective())
+	o.Tuning.apply(&r.params)
 	r.cands = make([]cand, 0, 16)
 	r.bindMoments()
 	return r

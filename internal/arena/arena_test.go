@@ -147,6 +147,12 @@ func TestParseSpec(t *testing.T) {
 		{"hard:suitness=2", "", false},
 		{"hard:chowness", "", false},
 		{"hard:bogus=1", "", false},
+		{"hard:tune=survival=0.84,noScore=1.6", "hard", true},
+		{"expert:tune=Survival=1", "expert", true},
+		{"hard:tune=survival=1.5", "", false},
+		{"hard:tune=bravery=1", "", false},
+		{"hard:tune=survival", "", false},
+		{"classic:tune=survival=0.8", "", false},
 		{"grandmaster", "", false},
 		{"", "", false},
 	}
@@ -163,7 +169,11 @@ func TestParseSpec(t *testing.T) {
 			}
 		}
 	}
-	sp, _ := arena.ParseSpec("medium:chowness=0.5,-0.2:hysteresis=0.1")
+	sp, _ := arena.ParseSpec("hard:tune=survival=0.84,noScore=1.6")
+	if got := sp.Options.Tuning.String(); got != "survival=0.84,noScore=1.6" {
+		t.Errorf("tuning %q", got)
+	}
+	sp, _ = arena.ParseSpec("medium:chowness=0.5,-0.2:hysteresis=0.1")
 	if st := sp.Options.Style; fmt.Sprint(st.Chowness) != "[0.5 -0.2]" || st.Hysteresis != 0.1 {
 		t.Errorf("style %+v", st)
 	}

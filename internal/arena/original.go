@@ -91,8 +91,11 @@ func PlayOriginal(ctx context.Context, cfg OriginalConfig) []*GameRecord {
 }
 
 var (
-	acceptedRE   = regexp.MustCompile(`>cnx\d+ ConnectReply \d+ [1-9]`)
-	finalScoreRE = regexp.MustCompile(`(?m)^ *(\d+) \((.{20})\)  +(-?\d+)\s*$`)
+	acceptedRE = regexp.MustCompile(`>cnx\d+ ConnectReply \d+ [1-9]`)
+	// the server pads a name to 20 characters but does not cut a longer
+	// one ("hard:tune=survival=0.84" as a label), and a name may hold
+	// parentheses: the name runs to the last ")" before the score
+	finalScoreRE = regexp.MustCompile(`(?m)^ *(\d+) \((.*)\) +(-?\d+)\s*$`)
 )
 
 // PlayOriginalGame plays game g of the match and stops every process it
@@ -300,13 +303,7 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 		}
 		r.Add(ev)
 	}
-	rec.Finals = map[int]int{}
-	_, after, _ := strings.Cut(srv.stdout.String(), "Game over. Final scores:")
-	for _, m := range finalScoreRE.FindAllStringSubmatch(after, -1) {
-		id, _ := strconv.Atoi(m[1])
-		sc, _ := strconv.Atoi(m[3])
-		rec.Finals[id] = sc
-	}
+	rec.Finals = finalScores(srv.stdout.String())
 	if len(rec.Finals) != engine.NumSeats {
 		return fmt.Errorf("final scores not printed: %q", srv.stdout.String())
 	}
@@ -316,6 +313,19 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 		return errors.New("settlements do not add up: " + rec.Mismatch)
 	}
 	return nil
+}
+
+// finalScores reads the final scores by player id from what the server
+// printed at the end of a game.
+func finalScores(out string) map[int]int {
+	finals := map[int]int{}
+	_, after, _ := strings.Cut(out, "Game over. Final scores:")
+	for _, m := range finalScoreRE.FindAllStringSubmatch(after, -1) {
+		id, _ := strconv.Atoi(m[1])
+		sc, _ := strconv.Atoi(m[3])
+		finals[id] = sc
+	}
+	return finals
 }
 
 // poll calls cond every 20 ms until it reports true or an error, or ctx

@@ -62,8 +62,10 @@ func (sp Spec) NewRobot(seed uint64) Responder {
 // sets the whole style (put it first). For "classic" a knob left out
 // keeps the original's default list, as on mj-player's command line, and
 // there are no presets: "classic:chowness=0:hiddenness=0:suitness=0" is
-// the original with strategy switching disabled. The label is the spec
-// as written.
+// the original with strategy switching disabled. "tune" replaces some
+// of the level's constants to measure a change before making it
+// ("hard:tune=survival=0.84,noScore=1.6", see ai.ParseTuning; not for
+// classic). The label is the spec as written.
 func ParseSpec(s string) (Spec, error) {
 	parts := strings.Split(strings.TrimSpace(s), ":")
 	isClassic := strings.EqualFold(strings.TrimSpace(parts[0]), "classic")
@@ -101,6 +103,12 @@ func ParseSpec(s string) (Spec, error) {
 				err = fmt.Errorf("arena: unknown preset %q", v)
 			}
 			*st = ps
+		case "tune":
+			if isClassic {
+				err = fmt.Errorf("arena: classic takes no tune")
+				break
+			}
+			sp.Options.Tuning, err = ai.ParseTuning(v)
 		case "hysteresis":
 			var h []float64
 			h, err = ParseFloats(k, v, -1e9, 1e9)
@@ -111,7 +119,7 @@ func ParseSpec(s string) (Spec, error) {
 				st.Hysteresis = h[0]
 			}
 		default:
-			err = fmt.Errorf("arena: unknown knob %q (chowness, hiddenness, majorness, suitness, hysteresis, preset)", k)
+			err = fmt.Errorf("arena: unknown knob %q (chowness, hiddenness, majorness, suitness, hysteresis, preset, tune)", k)
 		}
 		if err != nil {
 			return Spec{}, err

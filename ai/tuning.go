@@ -1,0 +1,118 @@
+package ai
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Tuning replaces some of a level's constants, by name, so that a change
+// can be measured before it is made (mj-arena's "hard:tune=survival=0.84"
+// played as a -variant). Robots in play never set it. The zero value
+// changes nothing.
+type Tuning struct {
+	set []tuned
+}
+
+type tuned struct {
+	k *tunable
+	v float64
+}
+
+// A tunable is one constant of params that a Tuning may replace.
+type tunable struct {
+	name   string
+	lo, hi float64
+	field  func(*params) *float64
+}
+
+// tunables lists the constants worth sweeping: the rates and weights of
+// the speed and value estimates. The switches stay with the levels.
+var tunables = []tunable{
+	{"survival", 0, 1, func(p *params) *float64 { return &p.survival }},
+	{"claimRate", 0, 10, func(p *params) *float64 { return &p.claimRate }},
+	{"readyRate", 0, 10, func(p *params) *float64 { return &p.readyRate }},
+	{"decay", 0, 1, func(p *params) *float64 { return &p.decay }},
+	{"pairPung", 0, 1, func(p *params) *float64 { return &p.pairPung }},
+	{"noScore", 0, 5, func(p *params) *float64 { return &p.noScore }},
+	{"noScoreNear", 0, 1, func(p *params) *float64 { return &p.noScoreNear }},
+	{"noChows", 0, 5, func(p *params) *float64 { return &p.noChows }},
+	{"suitHope", 0, 5, func(p *params) *float64 { return &p.suitHope }},
+	{"loneHonour", 0, 1, func(p *params) *float64 { return &p.loneHonour }},
+	{"loserPair", 0, 1, func(p *params) *float64 { return &p.loserPair }},
+	{"concealed", 0, 5, func(p *params) *float64 { return &p.concealed }},
+	{"pungW", 0, 20, func(p *params) *float64 { return &p.pungW }},
+	{"chowW", 0, 20, func(p *params) *float64 { return &p.chowW }},
+	{"plainW", 0, 20, func(p *params) *float64 { return &p.plainW }},
+	{"ukeireBonus", 0, 10, func(p *params) *float64 { return &p.ukeireBonus }},
+	{"claimMargin", 0, 1, func(p *params) *float64 { return &p.claimMargin }},
+	{"claimFixed", 0, 100, func(p *params) *float64 { return &p.claimFixed }},
+	{"slowPenalty", 0, 1, func(p *params) *float64 { return &p.slowPenalty }},
+	{"feedCost", 0, 10, func(p *params) *float64 { return &p.feedCost }},
+	{"noise", 0, 5, func(p *params) *float64 { return &p.noise }},
+	{"qPow", 0, 3, func(p *params) *float64 { return &p.qPow }},
+	{"qLo", 0.01, 1, func(p *params) *float64 { return &p.qLo }},
+}
+
+// TunableNames returns the names a Tuning accepts, sorted.
+func TunableNames() []string {
+	out := make([]string, len(tunables))
+	for i := range tunables {
+		out[i] = tunables[i].name
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ParseTuning reads "name=value,name=value" (names in any case, see
+// TunableNames). An unknown name, a value that is not a number or one
+// outside the constant's range is an error.
+func ParseTuning(s string) (Tuning, error) {
+	var t Tuning
+	if strings.TrimSpace(s) == "" {
+		return t, nil
+	}
+	for _, kv := range strings.Split(s, ",") {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			return Tuning{}, fmt.Errorf("ai: tuning %q: want name=value", kv)
+		}
+		k := findTunable(strings.TrimSpace(name))
+		if k == nil {
+			return Tuning{}, fmt.Errorf("ai: tuning: unknown constant %q (one of %s)", name, strings.Join(TunableNames(), ", "))
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil || math.IsNaN(v) || v < k.lo || v > k.hi {
+			return Tuning{}, fmt.Errorf("ai: tuning: %s=%q is not a number in %g..%g", k.name, val, k.lo, k.hi)
+		}
+		t.set = append(t.set, tuned{k, v})
+	}
+	return t, nil
+}
+
+func findTunable(name string) *tunable {
+	for i := range tunables {
+		if equalFold(tunables[i].name, name) {
+			return &tunables[i]
+		}
+	}
+	return nil
+}
+
+// String writes the tuning back as ParseTuning reads it.
+func (t Tuning) String() string {
+	parts := make([]string, len(t.set))
+	for i, s := range t.set {
+		parts[i] = s.k.name + "=" + strconv.FormatFloat(s.v, 'g', -1, 64)
+	}
+	return strings.Join(parts, ",")
+}
+
+// apply replaces the constants of p, later settings winning.
+func (t Tuning) apply(p *params) {
+	for _, s := range t.set {
+		*s.k.field(p) = s.v
+	}
+}
