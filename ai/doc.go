@@ -13,8 +13,8 @@
 // effective draw, the best ready hand it leads to, with its exact value
 // and its waits. Effective tiles are weighted by how they can arrive (a
 // pung of a pair may be claimed from anybody, a chow only from the
-// left). A concealed kong waits for the robot's first
-// regular turn rather than being declared among the flowers (the
+// left). A concealed kong waits for the robot's first regular turn
+// rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to
 // Expert switch parts of this off and add seeded noise; personalities
 // (Style, Presets) bias its taste: a Style may list several values per

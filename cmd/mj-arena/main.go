@@ -307,8 +307,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		fmt.Fprintf(stderr, "[%d/%d %s] game %d seed %d: %s (%.1fs)\n", done, *games,
 			time.Since(start).Round(time.Second), g.Game, g.Seed, status, g.WallTime)
 	}
-	var recs []*arena.GameRecord
-	var header string
+	// each mode sets how to play its match with tested, the robot under
+	// test, in its place (a -variant takes that place the second time)
+	var (
+		header   string
+		tested   arena.Spec
+		play     func(arena.Spec) []*arena.GameRecord
+		testedID func(*arena.GameRecord) int
+	)
 	switch mode {
 	case "local":
 		specs, err := arena.ParseSpecs(*seats)
@@ -329,13 +335,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		}
 		cfg.Games, cfg.FirstSeed, cfg.Jobs, cfg.Progress = *games, *seed, *jobs, progress
 		header = fmt.Sprintf("local match: seats %s, %d games from seed %d", *seats, *games, *seed)
-		if *variant != "" {
-			return pairedMatch(cfg.Seats[0], *variant, header, *jsonFile, *games, stdout, func(sp arena.Spec) []*arena.GameRecord {
-				cfg.Seats[0] = sp
-				return arena.PlayLocal(ctx, cfg)
-			}, arena.LocalTested)
+		tested, testedID = cfg.Seats[0], arena.LocalTested
+		play = func(sp arena.Spec) []*arena.GameRecord {
+			cfg.Seats[0] = sp
+			return arena.PlayLocal(ctx, cfg)
 		}
-		recs = arena.PlayLocal(ctx, cfg)
 	case "original":
 		cfg := arena.OriginalConfig{
 			Games: *games, FirstSeed: *seed, Jobs: *jobs, Server: *server, Player: *player,
@@ -357,19 +361,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			}
 		}
 		header = fmt.Sprintf("original match (%s): %s, %d games from seed %d, server %s", transport(*tcp), who, *games, *seed, *server)
-		if *variant != "" {
-			if cfg.Ours == nil {
-				return 2, fmt.Errorf("-variant takes the place of our robot; a -control match has none")
-			}
-			return pairedMatch(*cfg.Ours, *variant, header, *jsonFile, *games, stdout, func(sp arena.Spec) []*arena.GameRecord {
-				cfg.Ours = &sp
-				return arena.PlayOriginal(ctx, cfg)
-			}, arena.OursTested)
+		if *variant != "" && *control {
+			return 2, fmt.Errorf("-variant takes the place of our robot; a -control match has none")
 		}
-		recs = arena.PlayOriginal(ctx, cfg)
+		if cfg.Ours != nil {
+			tested = *cfg.Ours
+		}
+		testedID = arena.OursTested
+		play = func(sp arena.Spec) []*arena.GameRecord {
+			if cfg.Ours != nil {
+				cfg.Ours = &sp
+			}
+			return arena.PlayOriginal(ctx, cfg)
+		}
 	}
-	fmt.Fprintf(stdout, "%s; %v\n", header, time.Since(start).Round(time.Second))
-	arena.Report(stdout, recs)
+	if *variant != "" {
+		return pairedMatch(tested, *variant, header, *jsonFile, *games, stdout, play, testedID)
+	}
+	recs := playReported(stdout, header, func() []*arena.GameRecord { return play(tested) })
 	if err := writeJSON(*jsonFile, recs); err != nil {
 		return 1, err
 	}
@@ -386,14 +395,9 @@ func pairedMatch(tested arena.Spec, variant, header, jsonFile string, games int,
 	if err != nil {
 		return 2, fmt.Errorf("-variant: %w", err)
 	}
-	start := time.Now()
-	a := play(tested)
-	fmt.Fprintf(stdout, "%s; %v\n", header, time.Since(start).Round(time.Second))
-	arena.Report(stdout, a)
-	start = time.Now()
-	b := play(vs)
-	fmt.Fprintf(stdout, "\nthe same games with %s in place of %s; %v\n", vs.Label, tested.Label, time.Since(start).Round(time.Second))
-	arena.Report(stdout, b)
+	a := playReported(stdout, header, func() []*arena.GameRecord { return play(tested) })
+	b := playReported(stdout, fmt.Sprintf("\nthe same games with %s in place of %s", vs.Label, tested.Label),
+		func() []*arena.GameRecord { return play(vs) })
 	fmt.Fprintln(stdout)
 	arena.ReportPaired(stdout, tested.Label, vs.Label, arena.ComparePaired(a, b, testedID))
 	if err := writeJSON(jsonFile, a); err != nil {
@@ -405,6 +409,16 @@ func pairedMatch(tested arena.Spec, variant, header, jsonFile string, games int,
 		}
 	}
 	return max(exitCode(a, games, stdout), exitCode(b, games, stdout)), nil
+}
+
+// playReported plays a match and prints the header, the time the match
+// took and its report.
+func playReported(stdout io.Writer, header string, play func() []*arena.GameRecord) []*arena.GameRecord {
+	start := time.Now()
+	recs := play()
+	fmt.Fprintf(stdout, "%s; %v\n", header, time.Since(start).Round(time.Second))
+	arena.Report(stdout, recs)
+	return recs
 }
 
 // writeJSON writes the records to the named file (none when empty).

@@ -11,9 +11,10 @@ import (
 // A paired comparison plays the same deals twice, the second time with a
 // variant in the place of the robot under test (LocalConfig.Seats[0], or
 // ours on the original server, whose robots play the same game again
-// given the same seed and the same moves), and estimates what the variant changes on each game. Both plays share
-// the walls and the other robots, so much of a game's luck cancels, the
-// more so the more alike the two robots play. Against three ai/classic
+// given the same seed and the same moves), and estimates what the
+// variant changes on each game. Both plays share the walls and the other
+// robots, so much of a game's luck cancels, the more so the more alike
+// the two robots play. Against three ai/classic
 // robots, 1,000 games: Expert's heavier feed cost in Hard's place gave an
 // interval of ± 1.60 points a hand where two separate matches give
 // ± 5.44 (correlation 0.91: a tenth of the games for the same
