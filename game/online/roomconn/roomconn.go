@@ -311,15 +311,18 @@ func (l *Listener) read() {
 		case relay.Joined:
 			l.open(m.Peer)
 		case relay.Left:
+			// The connection ends but stays in conns, so that the guest's
+			// return waits until the host has closed it: the controller
+			// must hear of the loss before the returning player's Connect.
 			if c := l.conns[m.Peer]; c != nil {
 				c.in.Finish(io.EOF)
-				delete(l.conns, m.Peer)
 			}
 		case relay.Data:
 			c := l.conns[m.Peer]
-			if c == nil || c.isClosed() {
-				// The host closed this guest's connection (or never saw it
-				// join): the guest's next line starts a new one.
+			if c == nil || c.isClosed() || c.in.Err() != nil {
+				// The host closed this guest's connection, or it ended, or
+				// the host never saw the guest join: the guest's next line
+				// starts a new one.
 				c = l.open(m.Peer)
 			}
 			c.in.Push(m.Line)
