@@ -525,12 +525,37 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 	if pr.claimW && s > 0 {
 		uw = r.claimWeighted(c, mask, &x.unseen)
 	}
+	if s == 0 && (pr.edgeWait != 0 || pr.midWait != 0) {
+		u = r.waitWeight(x, mask)
+	}
 	p := r.pWinW(x, s, u, u2, uw)
 	ev = p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
 		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * 0.9
 	}
 	return ev, s, u
+}
+
+// waitWeight counts the unseen copies of a ready hand's waits (mask),
+// those of terminals and honours and those of the middle kinds 3 to 7
+// weighted up: the copies of a 2 or an 8 are the likeliest to be kept
+// in the other hands, next to their neighbours.
+func (r *Robot) waitWeight(x *context, mask uint64) int {
+	pr := &r.params
+	w := 0.0
+	for k := range NumKinds {
+		if mask&(1<<k) == 0 {
+			continue
+		}
+		f := 1.0
+		if isMajorKind(k) {
+			f += pr.edgeWait
+		} else if d := k % 9; d >= 2 && d <= 6 {
+			f += pr.midWait
+		}
+		w += f * float64(x.unseen[k])
+	}
+	return int(w + 0.5)
 }
 
 // readyInfo is what a hand at shanten 0 or 1 is worth: its mean score

@@ -51,6 +51,8 @@ var tunables = []tunable{
 	{"claimFixed", 0, 100, func(p *params) *float64 { return &p.claimFixed }},
 	{"slowPenalty", 0, 1, func(p *params) *float64 { return &p.slowPenalty }},
 	{"feedCost", 0, 10, func(p *params) *float64 { return &p.feedCost }},
+	{"edgeWait", -1, 5, func(p *params) *float64 { return &p.edgeWait }},
+	{"midWait", -1, 5, func(p *params) *float64 { return &p.midWait }},
 	{"noise", 0, 5, func(p *params) *float64 { return &p.noise }},
 	{"qPow", 0, 3, func(p *params) *float64 { return &p.qPow }},
 	{"qLo", 0.01, 1, func(p *params) *float64 { return &p.qLo }},
