@@ -538,8 +538,9 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 
 // waitWeight counts the unseen copies of a ready hand's waits (mask),
 // those of terminals and honours and those of the middle kinds 3 to 7
-// weighted up: the copies of a 2 or an 8 are the likeliest to be kept
-// in the other hands, next to their neighbours.
+// weighted up. The weights are measured (levels.go), not derived; the
+// likely reason is that the other hands keep a 2 or an 8 to build on
+// and let a terminal or an honour go.
 func (r *Robot) waitWeight(x *context, mask uint64) int {
 	pr := &r.params
 	w := 0.0
