@@ -762,7 +762,7 @@ func (g *Game) applyPungs(m CPlayerPungs, check bool) error {
 		}
 		g.MahJongPending = false
 	default:
-		return refuse("Nothing to chow")
+		return refuse("Nothing to pung")
 	}
 	if check {
 		MarkDangerousDiscard(g)
