@@ -67,8 +67,11 @@ func paramsFor(l Level) params {
 		// ready. Played in Hard's place on the same 1,000 deals against
 		// three ai/classic robots (mj-arena -variant) that cost it 6.30 ±
 		// 4.63 points a hand, so it is gone. The heavier feed cost alone
-		// makes no measurable difference (-0.35 ± 1.60): Expert is not
-		// yet stronger than Hard.
+		// makes no measurable difference against them (-0.35 ± 1.60);
+		// against three original mj-players, paired on 2,400 games from
+		// seed 160,001, it gained 0.97 ± 0.93 points a hand, and a feed
+		// cost of 2 lost 1.56 ± 1.33 (2,400 from 170,001). Expert is
+		// not yet clearly stronger than Hard.
 		p.feedCost = 1.5
 	}
 	if l >= Hard {
