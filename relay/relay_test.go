@@ -315,14 +315,23 @@ func TestLimits(t *testing.T) {
 		expect(t, host, relay.Message{Kind: relay.Left, Peer: 1})
 	})
 	t.Run("too many rooms per address", func(t *testing.T) {
-		s := newServer(t, relay.HubOptions{MaxRoomsPerIP: 2})
+		ended := make(chan struct{}, 4)
+		s := newServer(t, relay.HubOptions{MaxRoomsPerIP: 2,
+			Logger: slog.New(onMessage{"relay: room ended", ended})})
 		create(t, s)
 		h2 := create(t, s)
 		_, err := relay.Create(testContext(t), s.url, relay.DialOptions{})
 		if relay.CloseStatus(err) != relay.StatusTooManyRooms {
 			t.Fatalf("third room: %v", err)
 		}
-		h2.Close() // a room ended frees its place
+		// A room ended frees its place. The hub ends it when it reads
+		// the close, which may come after Close has returned here.
+		h2.Close()
+		select {
+		case <-ended:
+		case <-testContext(t).Done():
+			t.Fatal("the closed room never ended")
+		}
 		h3 := create(t, s)
 		h3.Close()
 	})
@@ -777,3 +786,26 @@ func BenchmarkForward(b *testing.B) {
 		}
 	}
 }
+
+// onMessage is a log handler that signals ch (without blocking) each
+// time the hub logs msg, so a test can wait for what the hub does after
+// a client has already returned.
+type onMessage struct {
+	msg string
+	ch  chan<- struct{}
+}
+
+func (h onMessage) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h onMessage) Handle(_ context.Context, r slog.Record) error {
+	if r.Message == h.msg {
+		select {
+		case h.ch <- struct{}{}:
+		default:
+		}
+	}
+	return nil
+}
+
+func (h onMessage) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h onMessage) WithGroup(string) slog.Handler      { return h }
