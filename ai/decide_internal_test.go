@@ -133,8 +133,8 @@ func TestKnownAnswers(t *testing.T) {
 				melds: [4][]string{2: {"Pung GD", "Pung WD"}}},
 			want: "Discard RD 0", not: true},
 		// two copies of 1B unseen against three of 2D: the others keep a
-		// 2 and let a terminal go (Hard without its wait weights throws
-		// the 2D)
+		// 2 and let a terminal go (Hard without its wait weights counts
+		// only the copies, throws the 1B and waits on the 2D)
 		{name: "wait on a terminal rather than a 2 or an 8",
 			pos: position{seat: 1, hand: "4C 5C 6C 7D 8D 9D 5B 6B 7B 2C 3C 4C 1B 2D",
 				melds: [4][]string{2: {"Chow 1B"}}},
