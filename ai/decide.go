@@ -500,14 +500,23 @@ type scoreKey struct {
 	xm    engine.Meld
 }
 
+// priced is what evalHand makes of a hand: its worth in expected points
+// (ev), its shanten number and effective tiles, and the two estimates ev
+// is built on: the chance of going out with it and its score when it
+// does.
+type priced struct {
+	ev          float64
+	s, u        int
+	chance, val float64
+}
+
 // evalHand prices a 13-tile-shaped hand c (declared sets d, plus extra
-// melds being claimed) as EV points. It also returns its shanten number
-// and effective tiles.
-func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld) (ev float64, s, u int) {
+// melds being claimed).
+func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld) priced {
 	sh := Shape{Sets: max(0, 4-d.sets), SevenPairs: x.shape.SevenPairs && d.sets == 0}
 	a := &r.an
 	a.Reset(c, sh)
-	s = a.Shanten()
+	s := a.Shanten()
 	u, mask := a.Effective(s, &x.unseen)
 	pr := &r.params
 	var val float64
@@ -529,11 +538,11 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 		u = r.waitWeight(x, mask)
 	}
 	p := r.pWinW(x, s, u, u2, uw)
-	ev = p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
+	ev := p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
 		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * 0.9
 	}
-	return ev, s, u
+	return priced{ev: ev, s: s, u: u, chance: p, val: val}
 }
 
 // waitWeight counts the unseen copies of a ready hand's waits (mask),
@@ -651,6 +660,8 @@ type cand struct {
 	ev   float64 // its value
 	s, u int
 	bad  bool // a dangerous discard
+	// the estimates ev is built on (evalHand)
+	chance, val float64
 }
 
 // pick returns the index of the best candidate, with the level's noise.
@@ -722,15 +733,15 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		}
 		x.deep = int(after[k]) == minAfter
 		c[k]--
-		ev, s, u := r.evalHand(x, c, d, extra)
+		h := r.evalHand(x, c, d, extra)
 		if styled {
-			ev *= r.styleFactor(c, d)
+			h.ev *= r.styleFactor(c, d)
 		}
 		c[k]++
 		if pr.feedCost > 0 {
-			ev -= r.feedCost(x, k)
+			h.ev -= r.feedCost(x, k)
 		}
-		r.cands = append(r.cands, cand{kind: k, ev: ev, s: s, u: u, bad: bad})
+		r.cands = append(r.cands, cand{kind: k, ev: h.ev, s: h.s, u: h.u, bad: bad, chance: h.chance, val: h.val})
 	}
 	if !anySafe {
 		for i := range r.cands {
@@ -846,9 +857,9 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	pr := &r.params
 	r.weighed = r.weighed[:0]
 	// passing: the hand as it is
-	evPass, sPass, _ := r.evalHand(x, &x.hand, &x.decl, nil)
-	evPass *= r.styleFactor(&x.hand, &x.decl)
-	best, bestEV, bestS := engine.Action(nil), evPass*(1+pr.claimMargin)+pr.claimFixed, sPass
+	pass := r.evalHand(x, &x.hand, &x.decl, nil)
+	pass.ev *= r.styleFactor(&x.hand, &x.decl)
+	best, bestEV, bestS := engine.Action(nil), pass.ev*(1+pr.claimMargin)+pr.claimFixed, pass.s
 	if pr.shantenFirst {
 		bestEV = math.Inf(1)
 	}
@@ -866,7 +877,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		cd := r.cands[i]
 		ev := cd.ev * r.styleClaim(m)
 		if r.explain != nil {
-			r.weighed = append(r.weighed, Weighed{Action: a, Value: ev})
+			r.weighed = append(r.weighed, Weighed{Action: a, Value: ev, Steps: cd.s, Chance: cd.chance, Worth: cd.val})
 		}
 		if pr.shantenFirst {
 			if cd.s < bestS {
@@ -886,13 +897,13 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		m := engine.Meld{Kind: engine.Kong, Tile: t}
 		d.add(m, p.Wind, g.Round)
 		extra := [1]engine.Meld{m}
-		ev, s, _ := r.evalHand(x, &c, &d, extra[:])
-		ev *= r.styleClaim(m)
+		h := r.evalHand(x, &c, &d, extra[:])
+		ev := h.ev * r.styleClaim(m)
 		if r.explain != nil {
-			r.weighed = append(r.weighed, Weighed{Action: engine.PKong{Serial: serial}, Value: ev})
+			r.weighed = append(r.weighed, Weighed{Action: engine.PKong{Serial: serial}, Value: ev, Steps: h.s, Chance: h.chance, Worth: h.val})
 		}
-		if pr.shantenFirst && s <= bestS || !pr.shantenFirst && ev > bestEV {
-			best, bestEV, bestS = engine.PKong{Serial: serial}, ev, s
+		if pr.shantenFirst && h.s <= bestS || !pr.shantenFirst && ev > bestEV {
+			best, bestEV, bestS = engine.PKong{Serial: serial}, ev, h.s
 		}
 	}
 	if canPung {
@@ -917,7 +928,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		best = no
 	}
 	if r.explain != nil {
-		r.explainClaim(best, no, evPass)
+		r.explainClaim(best, no, pass)
 	}
 	r.buf = append(r.buf, best)
 }

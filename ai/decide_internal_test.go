@@ -361,6 +361,16 @@ func TestExplain(t *testing.T) {
 			t.Errorf("options after the choice are not by value: %v", got.Options)
 		}
 	}
+	// the estimates behind each value: the hand kept by throwing the
+	// lone north wind is one step from ready
+	for _, w := range got.Options {
+		if w.Chance <= 0 || w.Chance > 1 || w.Worth <= 0 || w.Steps < 1 {
+			t.Errorf("%v: chance %v, worth %v, %d steps", w.Action, w.Chance, w.Worth, w.Steps)
+		}
+		if w.Action == (engine.PDiscard{Tile: mustTile(t, "NW")}) && w.Steps != 1 {
+			t.Errorf("throwing the north wind keeps a hand %d steps from ready, want 1", w.Steps)
+		}
+	}
 
 	ps := position{seat: 1, hand: "1B 2B 3B 4C 5C 7C 7D 8D 9D 2D RD RD NW"}
 	v = ps.view(t)

@@ -8,10 +8,18 @@ import (
 )
 
 // Weighed is one option of a decision with the robot's value for it, in
-// expected points (comparable within one decision only).
+// expected points (comparable within one decision only), and the two
+// estimates the value is built on, for the hand the option leaves (after
+// the discard that would follow a claim): its shanten number, the
+// chance of going out with it before anybody else and its score when it
+// does. Tools check them against what happened (mj-arena calib). Levels
+// that do not value hands give every hand the same score.
 type Weighed struct {
 	Action engine.Action
 	Value  float64
+	Steps  int
+	Chance float64
+	Worth  float64
 }
 
 // Decision is what the robot weighed when it chose a discard or answered
@@ -35,7 +43,7 @@ func (r *Robot) explainDiscard(chosen int) {
 	d := &r.decision
 	d.Options = d.Options[:0]
 	for _, c := range r.cands {
-		w := Weighed{Action: engine.PDiscard{Tile: tileOf[c.kind]}, Value: c.ev}
+		w := Weighed{Action: engine.PDiscard{Tile: tileOf[c.kind]}, Value: c.ev, Steps: c.s, Chance: c.chance, Worth: c.val}
 		if c.bad {
 			w.Value -= 1000 // a dangerous discard comes last, as in pick
 		}
@@ -44,11 +52,11 @@ func (r *Robot) explainDiscard(chosen int) {
 	r.report(false, chosen)
 }
 
-// explainClaim reports a claim decision: pass (no) worth evPass, the
+// explainClaim reports a claim decision: passing (no), priced pass, the
 // options weighed meanwhile (r.weighed), and the chosen action.
-func (r *Robot) explainClaim(chosen engine.Action, no engine.Action, evPass float64) {
+func (r *Robot) explainClaim(chosen engine.Action, no engine.Action, pass priced) {
 	d := &r.decision
-	d.Options = append(d.Options[:0], Weighed{Action: no, Value: evPass})
+	d.Options = append(d.Options[:0], Weighed{Action: no, Value: pass.ev, Steps: pass.s, Chance: pass.chance, Worth: pass.val})
 	d.Options = append(d.Options, r.weighed...)
 	r.report(true, slices.IndexFunc(d.Options, func(w Weighed) bool { return w.Action == chosen }))
 }

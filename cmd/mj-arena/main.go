@@ -77,6 +77,14 @@
 //
 //	go run ./cmd/mj-arena probe -hands 600 -rollouts 48 -json /tmp/probe.json
 //
+// A local match with -calibrate also prints, for the first of -seats, its
+// own estimates at each of its discards beside what happened: the chance
+// of going out it gave the hand it kept against the share of such hands
+// that went out, and the score it expected against the score they made,
+// by shanten number and live tiles left (arena.Calibrate):
+//
+//	go run ./cmd/mj-arena local -seats hard/classic -games 1000 -calibrate
+//
 // -server and -player replace the original programs, for example to
 // check that our robot plays on our own server without a single protocol
 // error:
@@ -260,7 +268,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	quiet := fs.Bool("q", false, "no progress on standard error")
 	var jobs *int
 	var seats, variant, robot, server, player, playerArgs *string
-	var control, tcp, keep *bool
+	var control, tcp, keep, calibrate *bool
 	var deadline, stall *time.Duration
 	var retries *int
 	switch mode {
@@ -268,6 +276,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		jobs = fs.Int("j", runtime.NumCPU(), "games played at once")
 		seats = fs.String("seats", "hard", "robot specs of the four seats, separated by /, the last repeated")
 		variant = fs.String("variant", "", "play the games again with this spec in place of the first of -seats and compare them game by game")
+		calibrate = fs.Bool("calibrate", false, "set the first spec's estimates at each discard (chance of going out, score) beside what happened")
 	case "original":
 		jobs = fs.Int("j", 25, "games played at once")
 		robot = fs.String("robot", "hard", "our robot's spec")
@@ -314,7 +323,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		tested   arena.Spec
 		play     func(arena.Spec) []*arena.GameRecord
 		testedID func(*arena.GameRecord) int
+		cals     []*arena.Calibration // local -calibrate: one a match
+		calErr   error
 	)
+	// the calibrations follow the reports
+	defer func() {
+		for _, c := range cals {
+			fmt.Fprintln(stdout)
+			c.Report(stdout)
+		}
+	}()
 	switch mode {
 	case "local":
 		specs, err := arena.ParseSpecs(*seats)
@@ -338,7 +356,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		tested, testedID = cfg.Seats[0], arena.LocalTested
 		play = func(sp arena.Spec) []*arena.GameRecord {
 			cfg.Seats[0] = sp
-			return arena.PlayLocal(ctx, cfg)
+			if !*calibrate {
+				return arena.PlayLocal(ctx, cfg)
+			}
+			cal, recs, err := arena.Calibrate(ctx, cfg)
+			if err != nil {
+				calErr = err
+				return nil
+			}
+			cals = append(cals, cal)
+			return recs
 		}
 	case "original":
 		cfg := arena.OriginalConfig{
@@ -379,6 +406,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		return pairedMatch(tested, *variant, header, *jsonFile, *games, stdout, play, testedID)
 	}
 	recs := playReported(stdout, header, func() []*arena.GameRecord { return play(tested) })
+	if calErr != nil {
+		return 2, calErr
+	}
 	if err := writeJSON(*jsonFile, recs); err != nil {
 		return 1, err
 	}

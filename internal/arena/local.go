@@ -23,6 +23,10 @@ type LocalConfig struct {
 	// Progress, if set, is called after each finished game (from one
 	// goroutine at a time).
 	Progress func(done int, g *GameRecord)
+	// Wrap, if set, may replace each robot as it is seated (seat i of
+	// game g, playing the spec labelled label), to watch it; it is called
+	// from the game's goroutine.
+	Wrap func(g, seat int, label string, r Responder) Responder
 }
 
 // ErrStalled is a game in which nobody had anything to send.
@@ -107,6 +111,9 @@ func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
 		sp := cfg.Seats[(i+g)%engine.NumSeats]
 		cnx, _ := c.Accept()
 		seats[i] = localSeat{cnx: cnx, label: sp.Label, view: engine.NewView(), robot: sp.NewRobot(uint64(seed)*4 + uint64(i))}
+		if cfg.Wrap != nil {
+			seats[i].robot = cfg.Wrap(g, i, sp.Label, seats[i].robot)
+		}
 		byCnx[cnx] = i
 		rec.Labels[i+1] = sp.Label // a fresh game gives ids 1-4 in order of connection
 		if rec.Latency[sp.Label] == nil {

@@ -1,0 +1,91 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestCalibrationJoin: each discard is joined to its own hand's record
+// by hand number and player id, lands in the cell of its shanten number
+// and live tiles, and counts the score only when the hand went out; a
+// discard with no hand record is counted apart.
+func TestCalibrationJoin(t *testing.T) {
+	g := &GameRecord{Game: 0, Records: []HandRecord{
+		{Hand: 1, ID: 2, Won: true, Score: 48},
+		{Hand: 1, ID: 1, Score: 10}, // another player's hand: not ours
+		{Hand: 2, ID: 2, Score: 6},
+	}}
+	cal := &Calibration{Label: "hard"}
+	cal.join(g, 2, []calibDecision{
+		{hand: 1, live: 70, steps: 2, chance: 0.1, worth: 40},
+		{hand: 1, live: 20, steps: 0, chance: 0.5, worth: 44},
+		{hand: 2, live: 80, steps: 7, chance: 0.05, worth: 30},
+		{hand: 3, live: 50, steps: 1, chance: 0.2, worth: 30},
+	})
+	if cal.Hands != 2 || cal.Unmatched != 1 {
+		t.Errorf("hands %d, unmatched %d; want 2 and 1", cal.Hands, cal.Unmatched)
+	}
+	want := map[[2]int]CalibCell{
+		{2, 4}: {Decisions: 1, Chance: 0.1, Won: 1, Worth: 40, Score: 48},
+		{0, 1}: {Decisions: 1, Chance: 0.5, Won: 1, Worth: 44, Score: 48},
+		{4, 5}: {Decisions: 1, Chance: 0.05}, // 7 steps and 80 live go to the last row and band
+	}
+	for s := range calibSteps {
+		for l := range calibLive {
+			if got := cal.Cells[s][l]; got != want[[2]int{s, l}] {
+				t.Errorf("cell shanten %d, band %d: %+v, want %+v", s, l, got, want[[2]int{s, l}])
+			}
+		}
+	}
+	var sb strings.Builder
+	cal.Report(&sb)
+	for _, line := range []string{
+		"calibration of hard: 2 hands, 1 discards not joined to a hand",
+		"0                 1     50.0%    100.0%      44.0      48.0",
+		"4+                1      5.0%      0.0%         -         -",
+	} {
+		if !strings.Contains(sb.String(), line) {
+			t.Errorf("report lacks %q:\n%s", line, sb.String())
+		}
+	}
+}
+
+// TestCalibrate plays a short local match: every discard of the
+// calibrated robot is joined to a hand, its estimates are a chance and a
+// positive score, and the match itself is the one PlayLocal plays.
+func TestCalibrate(t *testing.T) {
+	hard, _ := ParseSpec("hard")
+	cl, _ := ParseSpec("classic")
+	cfg := LocalConfig{Seats: [4]Spec{hard, cl, cl, cl}, Games: 4, FirstSeed: 300}
+	cal, games, err := Calibrate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total CalibCell
+	for s := range calibSteps {
+		for l := range calibLive {
+			total.add(cal.Cells[s][l])
+		}
+	}
+	hands := 0
+	for _, g := range games {
+		hands += g.Hands
+	}
+	if cal.Unmatched != 0 || cal.Hands != hands || total.Decisions < 10*hands {
+		t.Errorf("%d hands of %d joined, %d discards, %d not joined", cal.Hands, hands, total.Decisions, cal.Unmatched)
+	}
+	if total.Chance <= 0 || total.Chance >= float64(total.Decisions) || total.Won == 0 || total.Worth <= 0 || total.Score <= 0 {
+		t.Errorf("implausible sums: %+v", total)
+	}
+	plain := PlayLocal(context.Background(), cfg)
+	for i := range games {
+		if fmt.Sprint(games[i].Records) != fmt.Sprint(plain[i].Records) || fmt.Sprint(games[i].Finals) != fmt.Sprint(plain[i].Finals) {
+			t.Errorf("game %d differs when calibrated", i)
+		}
+	}
+	if _, _, err := Calibrate(context.Background(), LocalConfig{Seats: [4]Spec{cl, cl, cl, cl}, Games: 1}); err == nil {
+		t.Error("calibrating classic, which makes no estimates: no error")
+	}
+}
