@@ -390,6 +390,16 @@ func TestExplain(t *testing.T) {
 	if len(got.Options) != 2 || got.Options[1].Action != (engine.PNoClaim{Serial: 7}) {
 		t.Errorf("options %v, want the pung and passing", got.Options)
 	}
+	// passing keeps the hand two steps from ready; the pung and the best
+	// discard after it, one
+	for i, want := range []int{1, 2} {
+		if w := got.Options[i]; w.Steps != want || w.Chance <= 0 || w.Chance > 1 || w.Worth <= 0 {
+			t.Errorf("%v: %d steps (want %d), chance %v, worth %v", w.Action, w.Steps, want, w.Chance, w.Worth)
+		}
+	}
+	if got.Options[0].Chance <= got.Options[1].Chance {
+		t.Errorf("the pung brings the hand nearer but not its chance: %v", got.Options)
+	}
 }
 
 // TestLoneHonour: a lone dragon is worth more than a lone plain wind
