@@ -510,6 +510,11 @@ type priced struct {
 	chance, val float64
 }
 
+// weighed reports option a, worth value, priced as h.
+func (h priced) weighed(a engine.Action, value float64) Weighed {
+	return Weighed{Action: a, Value: value, Steps: h.s, Chance: h.chance, Worth: h.val}
+}
+
 // evalHand prices a 13-tile-shaped hand c (declared sets d, plus extra
 // melds being claimed).
 func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld) priced {
@@ -656,12 +661,9 @@ func (r *Robot) oneAwayInfo(x *context, c *Counts, d *declInfo, extra []engine.M
 
 // cand is an option being weighed.
 type cand struct {
-	kind int     // tile kind (discard) or option index
-	ev   float64 // its value
-	s, u int
-	bad  bool // a dangerous discard
-	// the estimates ev is built on (evalHand)
-	chance, val float64
+	kind   int  // tile kind (discard) or option index
+	priced      // its value (ev) and what it is built on
+	bad    bool // a dangerous discard
 }
 
 // pick returns the index of the best candidate, with the level's noise.
@@ -741,7 +743,7 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		if pr.feedCost > 0 {
 			h.ev -= r.feedCost(x, k)
 		}
-		r.cands = append(r.cands, cand{kind: k, ev: h.ev, s: h.s, u: h.u, bad: bad, chance: h.chance, val: h.val})
+		r.cands = append(r.cands, cand{kind: k, priced: h, bad: bad})
 	}
 	if !anySafe {
 		for i := range r.cands {
@@ -877,7 +879,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		cd := r.cands[i]
 		ev := cd.ev * r.styleClaim(m)
 		if r.explain != nil {
-			r.weighed = append(r.weighed, Weighed{Action: a, Value: ev, Steps: cd.s, Chance: cd.chance, Worth: cd.val})
+			r.weighed = append(r.weighed, cd.weighed(a, ev))
 		}
 		if pr.shantenFirst {
 			if cd.s < bestS {
@@ -900,7 +902,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		h := r.evalHand(x, &c, &d, extra[:])
 		ev := h.ev * r.styleClaim(m)
 		if r.explain != nil {
-			r.weighed = append(r.weighed, Weighed{Action: engine.PKong{Serial: serial}, Value: ev, Steps: h.s, Chance: h.chance, Worth: h.val})
+			r.weighed = append(r.weighed, h.weighed(engine.PKong{Serial: serial}, ev))
 		}
 		if pr.shantenFirst && h.s <= bestS || !pr.shantenFirst && ev > bestEV {
 			best, bestEV, bestS = engine.PKong{Serial: serial}, ev, h.s

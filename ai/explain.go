@@ -8,11 +8,11 @@ import (
 )
 
 // Weighed is one option of a decision with the robot's value for it, in
-// expected points (comparable within one decision only), and the two
-// estimates the value is built on, for the hand the option leaves (after
-// the discard that would follow a claim): its shanten number, the
-// chance of going out with it before anybody else and its score when it
-// does. Tools check them against what happened (mj-arena calib). Levels
+// expected points (comparable within one decision only), and what the
+// value is built on, for the hand the option leaves (after the discard
+// that would follow a claim): its shanten number, the chance of going
+// out with it before anybody else and its score when it does. Tools
+// check these against what happened (mj-arena local -calibrate). Levels
 // that do not value hands give every hand the same score.
 type Weighed struct {
 	Action engine.Action
@@ -43,7 +43,7 @@ func (r *Robot) explainDiscard(chosen int) {
 	d := &r.decision
 	d.Options = d.Options[:0]
 	for _, c := range r.cands {
-		w := Weighed{Action: engine.PDiscard{Tile: tileOf[c.kind]}, Value: c.ev, Steps: c.s, Chance: c.chance, Worth: c.val}
+		w := c.weighed(engine.PDiscard{Tile: tileOf[c.kind]}, c.ev)
 		if c.bad {
 			w.Value -= 1000 // a dangerous discard comes last, as in pick
 		}
@@ -56,7 +56,7 @@ func (r *Robot) explainDiscard(chosen int) {
 // options weighed meanwhile (r.weighed), and the chosen action.
 func (r *Robot) explainClaim(chosen engine.Action, no engine.Action, pass priced) {
 	d := &r.decision
-	d.Options = append(d.Options[:0], Weighed{Action: no, Value: pass.ev, Steps: pass.s, Chance: pass.chance, Worth: pass.val})
+	d.Options = append(d.Options[:0], pass.weighed(no, pass.ev))
 	d.Options = append(d.Options, r.weighed...)
 	r.report(true, slices.IndexFunc(d.Options, func(w Weighed) bool { return w.Action == chosen }))
 }

@@ -403,7 +403,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		}
 	}
 	if *variant != "" {
-		return pairedMatch(tested, *variant, header, *jsonFile, *games, stdout, play, testedID)
+		code, err := pairedMatch(tested, *variant, header, *jsonFile, *games, stdout, play, testedID)
+		if calErr != nil {
+			return 2, calErr
+		}
+		return code, err
 	}
 	recs := playReported(stdout, header, func() []*arena.GameRecord { return play(tested) })
 	if calErr != nil {

@@ -108,22 +108,14 @@ func Calibrate(ctx context.Context, cfg LocalConfig) (*Calibration, []*GameRecor
 		mu.Unlock()
 		return cs
 	}
-	progress := cfg.Progress
-	cfg.Progress = func(done int, g *GameRecord) {
+	games := PlayLocal(ctx, cfg)
+	for _, g := range games {
 		for seat := range engine.NumSeats {
-			mu.Lock()
-			cs := watched[seatKey{g.Game, seat}]
-			delete(watched, seatKey{g.Game, seat})
-			mu.Unlock()
-			if cs != nil && g.Failed == "" {
+			if cs := watched[seatKey{g.Game, seat}]; cs != nil && g.Failed == "" {
 				cal.join(g, seat+1, cs.decisions) // a fresh game gives ids 1-4 in seating order
 			}
 		}
-		if progress != nil {
-			progress(done, g)
-		}
 	}
-	games := PlayLocal(ctx, cfg)
 	return cal, games, nil
 }
 
