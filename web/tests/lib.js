@@ -157,11 +157,13 @@ export async function waitForLine(page, re, { from = 0, timeout = 60_000, quiet 
     { timeout, polling: 50 },
   ).catch(async (err) => {
     const seen = await lines(page).catch(() => []);
-    // The reporter prints the stack, which was fixed before this message
-    // grew: say it on the test's output too.
-    err.message += `\nwaiting for ${re} from line ${from}; last lines:\n  ${seen.slice(-15).join("\n  ")}`;
-    if (!quiet) console.log("# " + err.message.replace(/\n/g, "\n# "));
-    throw err;
+    // A new error whose stack starts with what we waited for and what the
+    // page said last (the reporter prints the stack, and a CI summary keeps
+    // only its first lines); said on the test's output too.
+    const e = new Error(`${err.message}\nwaiting for ${re} from line ${from}; last lines:\n  ${seen.slice(-15).join("\n  ")}`);
+    e.timeout = true;
+    if (!quiet) console.log("# " + e.message.replace(/\n/g, "\n# "));
+    throw e;
   });
   return h.jsonValue();
 }

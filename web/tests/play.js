@@ -82,9 +82,54 @@ export function choose({ lead, buttons }, { claim = false } = {}) {
 
 // nextPrompt waits for the next prompt (or game over) after line from and
 // returns { index, text, ...parsePrompt(text) }.
-export async function nextPrompt(page, from, timeout = 90_000) {
-  const line = await waitForLine(page, promptRe, { from, timeout });
+export async function nextPrompt(page, from, timeout = 90_000, { quiet = false } = {}) {
+  const line = await waitForLine(page, promptRe, { from, timeout, quiet });
   return { ...line, ...parsePrompt(line.text) };
+}
+
+// STUCK_MS is how long promptAfter waits for a new prompt before it asks
+// the page whether the one answered last is still open.
+const STUCK_MS = 30_000;
+
+// pageState returns the game's mahjong.state() (prompt kind and buttons
+// included), or null.
+async function pageState(page) {
+  const s = await page.evaluate(() => (globalThis.mahjong && globalThis.mahjong.state ? globalThis.mahjong.state() : "")).catch(() => "");
+  return s ? JSON.parse(s) : null;
+}
+
+// promptAfter is nextPrompt for a player that answered last.p with
+// last.i (by act): an answer the game never took (a key or tap that
+// reached a busy page between two of its frames, or a request the
+// controller refused while play was paused) leaves the same prompt open
+// with no new line, and the game then waits for us. So when no prompt
+// line has come for STUCK_MS and the page's state still shows that
+// prompt's buttons, the answer is given again. The error at the deadline
+// says what the page was asking.
+async function promptAfter(page, from, timeout, last, act) {
+  const by = Date.now() + timeout;
+  for (;;) {
+    const left = by - Date.now();
+    try {
+      return await nextPrompt(page, from, Math.min(left, STUCK_MS), { quiet: left > STUCK_MS });
+    } catch (err) {
+      if (!err.timeout) throw err;
+      const st = await pageState(page);
+      if (left <= STUCK_MS) {
+        err.message += `\nthe page's prompt: ${st ? `${st.prompt} [${st.buttons || []}]` : "(no state)"}`;
+        throw err;
+      }
+      if (last && st && st.prompt !== "None" && sameButtons(st.buttons || [], last.p.buttons)) {
+        console.log(`# no new prompt for ${STUCK_MS / 1000} s and the page still asks "${last.p.lead}": answering again`);
+        await act(last.p, last.i);
+      }
+    }
+  }
+}
+
+// sameButtons reports whether the state's button labels are a prompt's.
+function sameButtons(labels, buttons) {
+  return labels.length === buttons.length && labels.every((l, k) => l === buttons[k].label || /^CHOW/.test(buttons[k].label));
 }
 
 // pressKey holds a key down for HOLD_MS.
@@ -292,10 +337,11 @@ async function play(page, act, { count = 1, claim = false, deadline = 600_000, o
   let from = 0;
   let lastScoring = 0;
   let pending = 0; // scoring lines of the hand being scored
+  let last = null; // the prompt answered last, and the choice: { p, i }
   for (;;) {
     const left = until - Date.now();
     if (left <= 0) throw new Error(`playHands: out of time after ${seen.hands} hands`);
-    let p = await nextPrompt(page, from, Math.min(left, 120_000));
+    let p = await promptAfter(page, from, Math.min(left, 120_000), last, act);
     // Scoring lines since the last look; a prompt already replaced by a
     // later one is stale: answer the latest.
     const all = await lines(page);
@@ -321,6 +367,7 @@ async function play(page, act, { count = 1, claim = false, deadline = 600_000, o
     seen.prompts++;
     const i = choose(p, { claim });
     if (/^Claim window/.test(p.lead) && /^(Pung|Chow|Kong)$/.test(p.buttons[i].label)) seen.claimed++;
+    last = { p, i };
     await act(p, i);
   }
 }
