@@ -81,9 +81,12 @@
 // own estimates at each of its discards beside what happened: the chance
 // of going out it gave the hand it kept against the share of such hands
 // that went out, and the score it expected against the score they made,
-// by shanten number and live tiles left (arena.Calibrate):
+// by shanten number, by band of the score it expected and by live tiles
+// left (arena.Calibrate). An original match with -calibrate does the same
+// for our robot against the real field (arena.CalibrateOriginal):
 //
 //	go run ./cmd/mj-arena local -seats hard/classic -games 1000 -calibrate
+//	go run ./cmd/mj-arena original -robot hard -games 1000 -calibrate
 //
 // -server and -player replace the original programs, for example to
 // check that our robot plays on our own server without a single protocol
@@ -278,6 +281,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		variant = fs.String("variant", "", "play the games again with this spec in place of the first of -seats and compare them game by game")
 		calibrate = fs.Bool("calibrate", false, "set the first spec's estimates at each discard (chance of going out, score) beside what happened")
 	case "original":
+		calibrate = fs.Bool("calibrate", false, "set our robot's estimates at each discard (chance of going out, score) beside what happened")
 		jobs = fs.Int("j", 25, "games played at once")
 		robot = fs.String("robot", "hard", "our robot's spec")
 		variant = fs.String("variant", "", "play the games again with this spec in place of -robot and compare them game by game")
@@ -323,7 +327,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		tested   arena.Spec
 		play     func(arena.Spec) []*arena.GameRecord
 		testedID func(*arena.GameRecord) int
-		cals     []*arena.Calibration // local -calibrate: one a match
+		cals     []*arena.Calibration // -calibrate: one a match
 		calErr   error
 	)
 	// the calibrations follow the reports
@@ -388,6 +392,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			}
 		}
 		header = fmt.Sprintf("original match (%s): %s, %d games from seed %d, server %s", transport(*tcp), who, *games, *seed, *server)
+		if *calibrate && *control {
+			return 2, fmt.Errorf("-calibrate checks our robot's estimates; a -control match has none")
+		}
 		if *variant != "" && *control {
 			return 2, fmt.Errorf("-variant takes the place of our robot; a -control match has none")
 		}
@@ -399,7 +406,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			if cfg.Ours != nil {
 				cfg.Ours = &sp
 			}
-			return arena.PlayOriginal(ctx, cfg)
+			if !*calibrate {
+				return arena.PlayOriginal(ctx, cfg)
+			}
+			cal, recs, err := arena.CalibrateOriginal(ctx, cfg)
+			if err != nil {
+				calErr = err
+				return nil
+			}
+			cals = append(cals, cal)
+			return recs
 		}
 	}
 	if *variant != "" {

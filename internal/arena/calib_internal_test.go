@@ -3,6 +3,8 @@ package arena
 import (
 	"context"
 	"fmt"
+	"math"
+	"os"
 	"strings"
 	"testing"
 )
@@ -24,8 +26,8 @@ func TestCalibrationJoin(t *testing.T) {
 		{hand: 2, live: 80, steps: 7, chance: 0.05, worth: 30},
 		{hand: 3, live: 50, steps: 1, chance: 0.2, worth: 30},
 	})
-	if cal.Hands != 2 || cal.Unmatched != 1 {
-		t.Errorf("hands %d, unmatched %d; want 2 and 1", cal.Hands, cal.Unmatched)
+	if cal.Hands != 2 || cal.Won != 1 || cal.Unmatched != 1 {
+		t.Errorf("hands %d (won %d), unmatched %d; want 2 (1) and 1", cal.Hands, cal.Won, cal.Unmatched)
 	}
 	want := map[[2]int]CalibCell{
 		{2, 4}: {Decisions: 1, Chance: 0.1, Won: 1, Worth: 40, Score: 48},
@@ -39,12 +41,21 @@ func TestCalibrationJoin(t *testing.T) {
 			}
 		}
 	}
+	// by estimated score: 40 and 44 share the band 40-60, 30 is below it
+	wantWorth := [len(calibWorth)]CalibCell{
+		0: {Decisions: 1, Chance: 0.05},
+		1: {Decisions: 2, Chance: 0.6, Won: 2, Worth: 84, Score: 96},
+	}
+	if cal.ByWorth != wantWorth {
+		t.Errorf("by worth %+v, want %+v", cal.ByWorth, wantWorth)
+	}
 	var sb strings.Builder
 	cal.Report(&sb)
 	for _, line := range []string{
-		"calibration of hard: 2 hands, 1 discards not joined to a hand",
+		"calibration of hard: 2 hands (1 went out), 1 discards not joined to a hand",
 		"0                 1     50.0%    100.0%      44.0      48.0",
 		"4+                1      5.0%      0.0%         -         -",
+		"40-60             2     30.0%    100.0%      42.0      48.0",
 	} {
 		if !strings.Contains(sb.String(), line) {
 			t.Errorf("report lacks %q:\n%s", line, sb.String())
@@ -63,22 +74,7 @@ func TestCalibrate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var total CalibCell
-	for s := range calibSteps {
-		for l := range calibLive {
-			total.add(cal.Cells[s][l])
-		}
-	}
-	hands := 0
-	for _, g := range games {
-		hands += g.Hands
-	}
-	if cal.Unmatched != 0 || cal.Hands != hands || total.Decisions < 10*hands {
-		t.Errorf("%d hands of %d joined, %d discards, %d not joined", cal.Hands, hands, total.Decisions, cal.Unmatched)
-	}
-	if total.Chance <= 0 || total.Chance >= float64(total.Decisions) || total.Won == 0 || total.Worth <= 0 || total.Score <= 0 {
-		t.Errorf("implausible sums: %+v", total)
-	}
+	checkCalibrated(t, cal, games, LocalTested)
 	plain := PlayLocal(context.Background(), cfg)
 	for i := range games {
 		if fmt.Sprint(games[i].Records) != fmt.Sprint(plain[i].Records) || fmt.Sprint(games[i].Finals) != fmt.Sprint(plain[i].Finals) {
@@ -87,5 +83,83 @@ func TestCalibrate(t *testing.T) {
 	}
 	if _, _, err := Calibrate(context.Background(), LocalConfig{Seats: [4]Spec{cl, cl, cl, cl}, Games: 1}); err == nil {
 		t.Error("calibrating classic, which makes no estimates: no error")
+	}
+}
+
+// checkCalibrated checks a calibration of games: every discard joined to
+// a hand of the robot (id gives its player id in a game), every such hand
+// counted and its wins too, plausible sums.
+func checkCalibrated(t *testing.T, cal *Calibration, games []*GameRecord, id func(*GameRecord) int) {
+	t.Helper()
+	hands, won := 0, 0
+	for _, g := range games {
+		hands += g.Hands
+		for _, h := range g.Records {
+			if h.ID == id(g) && h.Won {
+				won++
+			}
+		}
+	}
+	if cal.Won != won {
+		t.Errorf("%d hands went out, the robot's records say %d", cal.Won, won)
+	}
+	var total, byWorth CalibCell
+	for s := range calibSteps {
+		for l := range calibLive {
+			total.add(cal.Cells[s][l])
+		}
+	}
+	for _, c := range cal.ByWorth {
+		byWorth.add(c)
+	}
+	if cal.Unmatched != 0 || cal.Hands != hands || total.Decisions < 10*hands {
+		t.Errorf("%d hands of %d joined, %d discards, %d not joined", cal.Hands, hands, total.Decisions, cal.Unmatched)
+	}
+	if total.Chance <= 0 || total.Chance >= float64(total.Decisions) || total.Won == 0 || total.Worth <= 0 || total.Score <= 0 {
+		t.Errorf("implausible sums: %+v", total)
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(a)) }
+	if byWorth.Decisions != total.Decisions || byWorth.Won != total.Won || !near(byWorth.Chance, total.Chance) ||
+		!near(byWorth.Worth, total.Worth) || !near(byWorth.Score, total.Score) {
+		t.Errorf("the bands of estimated score sum to %+v, the table to %+v", byWorth, total)
+	}
+}
+
+// TestCalibrateOriginal calibrates our robot in two games against the
+// real original robots: its discards are joined to its own hands (its id
+// is the one it connected as, and hand numbers agree with the server's
+// log), and the calibrated games are played like plain ones.
+func TestCalibrateOriginal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the original programs")
+	}
+	for _, p := range []string{OriginalServer, OriginalPlayer} {
+		if _, err := os.Stat(p); err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("original program missing: %v", err)
+			}
+			t.Skipf("original program missing (apt-get install mah-jong): %v", err)
+		}
+	}
+	hard, _ := ParseSpec("hard")
+	cfg := OriginalConfig{Ours: &hard, Games: 2, FirstSeed: 21, Jobs: 2, Dir: t.TempDir()}
+	cal, games, err := CalibrateOriginal(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if g.Failed != "" {
+			t.Fatalf("game %d failed: %s", g.Game, g.Failed)
+		}
+	}
+	checkCalibrated(t, cal, games, OursTested)
+	if cal.Label != "hard" {
+		t.Errorf("label %q", cal.Label)
+	}
+	cl, _ := ParseSpec("classic")
+	for _, bad := range []OriginalConfig{{Games: 1}, {Ours: &cl, Games: 1}} {
+		if _, _, err := CalibrateOriginal(t.Context(), bad); err == nil {
+			t.Errorf("calibrating %+v: no error", bad.Ours)
+		}
 	}
 }

@@ -54,6 +54,12 @@ type OriginalConfig struct {
 	// label and play the game (cmd/mj-player's tests pass its main
 	// function). No latency is recorded then.
 	OursRun func(ctx context.Context, network, addr, label string) error
+
+	// Watch, if set, is called with game g's robot of ours before it
+	// plays (not with OursRun or classic); the function it returns sees
+	// each message after the robot has answered it, with the view the
+	// robot decided on.
+	Watch func(g int, r *ai.Robot) func(*engine.View, engine.Event)
 }
 
 // PlayOriginal plays the match and returns the games in order of number.
@@ -209,6 +215,7 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 					if err != nil {
 						return fmt.Errorf("dialling the server: %w", err)
 					}
+					var watch func(*engine.View, engine.Event)
 					observe := func(v *engine.View, ev engine.Event, acts []engine.Action, took time.Duration) {
 						if len(acts) > 0 {
 							hist.Add(took)
@@ -216,11 +223,18 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 						if _, ok := ev.(engine.CError); ok {
 							oursErrors++
 						}
+						if watch != nil {
+							watch(v, ev)
+						}
 					}
 					if cfg.Ours.Classic != nil {
 						return playLines(ctx, protocol.NewConn(nc), label, cfg.Ours.NewRobot(o.Seed), observe)
 					}
-					return player.Run(ctx, protocol.NewConn(nc), player.Config{Name: label, Robot: ai.New(o), Observe: observe})
+					rob := ai.New(o)
+					if cfg.Watch != nil {
+						watch = cfg.Watch(g, rob)
+					}
+					return player.Run(ctx, protocol.NewConn(nc), player.Config{Name: label, Robot: rob, Observe: observe})
 				}
 			}
 			client.Go(func() { oursDone <- run(ctx, network, dialAddr, label) })
