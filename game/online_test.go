@@ -4,6 +4,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -44,11 +45,18 @@ func testRelay(t *testing.T) string {
 type pageConns struct {
 	mu    sync.Mutex
 	conns []net.Conn
+	gone  bool // the page has gone: its dials fail
 }
 
 func (k *pageConns) opts() relay.DialOptions {
 	var d net.Dialer
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		k.mu.Lock()
+		gone := k.gone
+		k.mu.Unlock()
+		if gone {
+			return nil, errors.New("pageConns: the page has gone")
+		}
 		c, err := d.DialContext(ctx, network, addr)
 		if err == nil {
 			k.mu.Lock()
@@ -60,9 +68,13 @@ func (k *pageConns) opts() relay.DialOptions {
 	return relay.DialOptions{HTTPClient: &http.Client{Transport: tr}}
 }
 
-func (k *pageConns) drop() {
+// leave is the page going away: its later dials fail (a host redials a
+// lost relay connection, and a redial that got through before Close
+// would let Close end the room cleanly), then its connections drop.
+func (k *pageConns) leave() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	k.gone = true
 	for _, c := range k.conns {
 		c.Close()
 	}
@@ -118,12 +130,20 @@ func TestGuestTableAfterHostReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { h.Close() }()
+	defer func() {
+		if h != nil {
+			h.Close()
+		}
+	}()
 	ann, err := client.New(h.Conn(), client.Config{Name: "Ann"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { ann.Close() }()
+	defer func() {
+		if ann != nil {
+			ann.Close()
+		}
+	}()
 
 	// Bob's table, as Join online game makes it.
 	a, said := testApp(t, 1280, 800, 1, "")
@@ -156,11 +176,13 @@ func TestGuestTableAfterHostReload(t *testing.T) {
 		t.Fatal("the host saved nothing")
 	}
 
-	// Ann's page reloads and she resumes her game.
-	page.drop()
+	// Ann's page reloads and she resumes her game, on the new page's
+	// connections.
+	page.leave()
 	ann.Close()
 	h.Close()
-	cfg.Resume = sv
+	var page2 pageConns
+	cfg.Resume, cfg.Dial = sv, page2.opts()
 	h, err = online.NewHost(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
