@@ -116,8 +116,10 @@ async function promptAfter(page, from, timeout, last, act) {
       if (!err.timeout) throw err;
       const st = await pageState(page);
       if (left <= STUCK_MS) {
-        err.message += `\nthe page's prompt: ${st ? `${st.prompt} [${st.buttons || []}]` : "(no state)"}`;
-        throw err;
+        // a new error: the reporter prints the stack, made with the message
+        const e = new Error(`${err.message}\nthe page's prompt: ${st ? `${st.prompt} [${st.buttons || []}]` : "(no state)"}`);
+        e.timeout = true;
+        throw e;
       }
       if (last && st && st.prompt !== "None" && sameButtons(st.buttons || [], last.p.buttons)) {
         console.log(`# no new prompt for ${STUCK_MS / 1000} s and the page still asks "${last.p.lead}": answering again`);
