@@ -238,7 +238,9 @@ func (p *player) play(deadline time.Time, stop func(ev engine.Event) bool) error
 
 func tolerated(text string) bool {
 	return text == "Game not active" || strings.Contains(text, "not reasonable") ||
-		strings.Contains(text, "Not reasonable")
+		strings.Contains(text, "Not reasonable") ||
+		// a discard that crossed the pause for a returning player
+		text == "Can't discard until everybody's ready"
 }
 
 // playAll plays every player to the end in its own goroutine.
