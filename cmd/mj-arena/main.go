@@ -330,6 +330,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		cals     []*arena.Calibration // -calibrate: one a match
 		calErr   error
 	)
+	// calibrated notes a match's calibration (or why there is none) and
+	// returns its games
+	calibrated := func(cal *arena.Calibration, recs []*arena.GameRecord, err error) []*arena.GameRecord {
+		if err != nil {
+			calErr = err
+			return nil
+		}
+		cals = append(cals, cal)
+		return recs
+	}
 	// the calibrations follow the reports
 	defer func() {
 		for _, c := range cals {
@@ -363,13 +373,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			if !*calibrate {
 				return arena.PlayLocal(ctx, cfg)
 			}
-			cal, recs, err := arena.Calibrate(ctx, cfg)
-			if err != nil {
-				calErr = err
-				return nil
-			}
-			cals = append(cals, cal)
-			return recs
+			return calibrated(arena.Calibrate(ctx, cfg))
 		}
 	case "original":
 		cfg := arena.OriginalConfig{
@@ -409,13 +413,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			if !*calibrate {
 				return arena.PlayOriginal(ctx, cfg)
 			}
-			cal, recs, err := arena.CalibrateOriginal(ctx, cfg)
-			if err != nil {
-				calErr = err
-				return nil
-			}
-			cals = append(cals, cal)
-			return recs
+			return calibrated(arena.CalibrateOriginal(ctx, cfg))
 		}
 	}
 	if *variant != "" {

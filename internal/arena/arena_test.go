@@ -27,18 +27,9 @@ func writeOptions(t *testing.T) string {
 	return name
 }
 
-// needOriginals skips without the original programs, unless CI is set.
-func needOriginals(t *testing.T) {
-	t.Helper()
-	for _, p := range []string{arena.OriginalServer, arena.OriginalPlayer} {
-		if _, err := os.Stat(p); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("original program missing: %v", err)
-			}
-			t.Skipf("original program missing (apt-get install mah-jong): %v", err)
-		}
-	}
-}
+// needOriginals skips without the original programs, unless CI is set
+// (export_test.go).
+var needOriginals = arena.NeedOriginals
 
 // checkGames fails the test for any game that failed, saw a protocol
 // error or whose settlements do not add up.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 )
@@ -130,17 +129,7 @@ func checkCalibrated(t *testing.T, cal *Calibration, games []*GameRecord, id fun
 // is the one it connected as, and hand numbers agree with the server's
 // log), and the calibrated games are played like plain ones.
 func TestCalibrateOriginal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays the original programs")
-	}
-	for _, p := range []string{OriginalServer, OriginalPlayer} {
-		if _, err := os.Stat(p); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("original program missing: %v", err)
-			}
-			t.Skipf("original program missing (apt-get install mah-jong): %v", err)
-		}
-	}
+	NeedOriginals(t)
 	hard, _ := ParseSpec("hard")
 	cfg := OriginalConfig{Ours: &hard, Games: 2, FirstSeed: 21, Jobs: 2, Dir: t.TempDir()}
 	cal, games, err := CalibrateOriginal(t.Context(), cfg)
