@@ -44,8 +44,8 @@ func Dispatch(v *engine.View, ev engine.Event, m *Moments) {
 			m.Ready()
 		}
 	case engine.CPlayerReady:
-		if !g.Paused && g.Phase == engine.Discarding {
-			m.Turn(v)
+		if !g.Paused {
+			resume(v, m)
 		}
 	case engine.CPlayerDeclaresSpecial:
 		if e.Tile == engine.Blank && g.Phase == engine.DeclaringSpecials {
@@ -105,6 +105,41 @@ func Dispatch(v *engine.View, ev engine.Event, m *Moments) {
 			break
 		}
 		if p := g.Players[s]; e.ID == g.Players[g.Player].ID && !p.HandDeclared && p.HandScore < 0 && p.NumConcealed > 0 {
+			m.DeclareLoser(v)
+		}
+	}
+}
+
+// resume acts when a pause has ended: the pause to start play, or the one
+// after a player came back. While play was suspended for the return, the
+// controller refused what we sent ("Game not active"), so we do again
+// whatever the table still waits for from our seat. A request that was
+// taken after all is refused when repeated, which changes nothing.
+func resume(v *engine.View, m *Moments) {
+	g := v.Game
+	s := v.Seat()
+	p := g.Players[s]
+	switch g.Phase {
+	case engine.DeclaringSpecials, engine.Discarding:
+		if g.Konging != engine.NotKonging && g.Player != s && g.Claims[s] == engine.NoClaimYet {
+			m.Rob(v, g.Tile, g.Serial, g.Konging == engine.AddingToPung)
+			return
+		}
+		m.Turn(v)
+	case engine.Discarded:
+		switch {
+		case g.Player == s:
+		case g.ChowPending && g.Claims[s] == engine.ChowClaim:
+			m.ChooseChow(v, g.Tile)
+		case g.Claims[s] == engine.NoClaimYet:
+			m.Claim(v, g.Tile, g.Serial)
+		}
+	case engine.MahJonging:
+		if g.Player == s {
+			m.DeclareWinner(v)
+			return
+		}
+		if w := g.Players[g.Player]; w.HandDeclared && w.HandScore >= 0 && !p.HandDeclared && p.HandScore < 0 && p.NumConcealed > 0 {
 			m.DeclareLoser(v)
 		}
 	}

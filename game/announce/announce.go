@@ -356,7 +356,7 @@ func (a *Announcer) Update(v *engine.View, evs []engine.Event, p client.Prompt) 
 
 func samePrompt(p, q *client.Prompt) bool {
 	if p.Kind != q.Kind || p.Tile != q.Tile || p.Serial != q.Serial || p.From != q.From ||
-		p.Text != q.Text || len(p.Buttons) != len(q.Buttons) {
+		p.Text != q.Text || len(p.Buttons) != len(q.Buttons) || p.Requests != q.Requests {
 		return false
 	}
 	for i := range p.Buttons {

@@ -159,6 +159,11 @@ func TestAnnouncer(t *testing.T) {
 	if got := a.Update(v, nil, p); len(got) != 0 {
 		t.Errorf("unchanged prompt said again: %q", got)
 	}
+	// The same question after a request of ours is said again.
+	p.Requests++
+	if got := a.Update(v, nil, p); len(got) != 1 {
+		t.Errorf("the prompt after our request said as %q", got)
+	}
 }
 
 func TestSelection(t *testing.T) {

@@ -65,6 +65,7 @@ type Client struct {
 	autoSelect bool     // apply xmj's preselection at the next refresh
 	busy       bool     // a play request is outstanding
 	busyKey    stateKey // the state when it was sent
+	requests   int      // play requests sent by Press (Prompt.Requests)
 
 	scratch        engine.Game // for trial applications
 	scratchPlayers [engine.NumSeats]engine.Player

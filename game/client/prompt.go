@@ -96,6 +96,12 @@ type Prompt struct {
 	WallLeft int              // live tiles left in the wall
 	Chows    []engine.ChowPos // ChooseChow: the possible positions, as in the buttons
 	Winner   bool             // DeclareSets: we went out
+	// Requests counts the requests we had sent when the prompt was made.
+	// A prompt that follows one of our requests is a new question even
+	// when it reads the same (a flower declared while discarding is
+	// answered by the same "discard" prompt), and the count tells it from
+	// the one before.
+	Requests int
 }
 
 // Button returns the first button with the given action, if offered.
@@ -127,7 +133,8 @@ func (p *Prompt) Remaining(now time.Time) time.Duration {
 // (for noticing a change of dialog).
 func (p *Prompt) Equal(q *Prompt) bool {
 	if p.Kind != q.Kind || p.Tile != q.Tile || p.Serial != q.Serial || p.From != q.From ||
-		p.Text != q.Text || len(p.Buttons) != len(q.Buttons) || p.Default != q.Default {
+		p.Text != q.Text || len(p.Buttons) != len(q.Buttons) || p.Default != q.Default ||
+		p.Requests != q.Requests {
 		return false
 	}
 	for i, b := range p.Buttons {
@@ -198,7 +205,7 @@ func (c *Client) trial(ev engine.Event) bool {
 func (c *Client) compute() Prompt {
 	v := c.view
 	g := v.Game
-	p := Prompt{Default: -1, WallLeft: g.LiveLeft()}
+	p := Prompt{Default: -1, WallLeft: g.LiveLeft(), Requests: c.requests}
 	if v.Over {
 		p.Kind = GameOver
 		return p
@@ -574,6 +581,7 @@ func (c *Client) Press(b Button) error {
 	}
 	c.busy = true
 	c.busyKey = c.stateKey()
+	c.requests++
 	c.dirty = true
 	return nil
 }

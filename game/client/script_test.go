@@ -8,6 +8,7 @@ import (
 
 	"mahjong/engine"
 	"mahjong/engine/protocol"
+	"mahjong/game/announce"
 	"mahjong/game/client"
 )
 
@@ -270,5 +271,75 @@ func TestRefusalAndHand(t *testing.T) {
 	c.MoveSelection(1)
 	if c.SelectedTile() != engine.NewTile(engine.Bamboo, 2) {
 		t.Fatalf("MoveSelection: %v", c.SelectedTile())
+	}
+}
+
+// TestSamePromptAfterOurRequest: a flower declared from the discarding
+// prompt is answered by the same prompt; it must still count as a new one
+// (the announcer says a prompt only when it changes, and a player who
+// declares a flower must hear that it is their turn again).
+func TestSamePromptAfterOurRequest(t *testing.T) {
+	st := newScriptedTable(t)
+	st.deal("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW 4B 6B")
+	c := st.c
+	var a announce.Announcer
+	say := func() []string { return a.Update(c.View(), nil, c.Prompt()) }
+	st.feed("PlayerDiscards 2 9C 1 0")
+	c.PressDefault()
+	st.expect("NoClaim 1")
+	// We draw a flower and keep it for now, discarding a wind.
+	st.feed("PlayerDoesntClaim 1 1 0", "PlayerDraws 1 1F")
+	selectTile := func(want func(engine.Tile) bool) {
+		for i, x := range c.Hand() {
+			if want(x) {
+				c.Select(i)
+				return
+			}
+		}
+		t.Fatal("tile not in hand")
+	}
+	selectTile(func(x engine.Tile) bool { return x == engine.EastWind })
+	if err := c.PressKey('d'); err != nil {
+		t.Fatal(err)
+	}
+	st.expect("Discard EW 0")
+	st.feed("PlayerDiscards 1 EW 2 0")
+	for i, id := range []int{3, 4, 2} {
+		st.feed(fmt.Sprintf("PlayerDraws %d --", id), fmt.Sprintf("PlayerDiscards %d 9C %d 0", id, i+3))
+		c.PressDefault()
+		st.expect(fmt.Sprintf("NoClaim %d", i+3))
+		st.feed(fmt.Sprintf("PlayerDoesntClaim 1 %d 0", i+3))
+	}
+	// We draw a Two Bamboo: the prompt is about it. Then the flower is
+	// declared, and the loose tile is another Two Bamboo.
+	st.feed("PlayerDraws 1 2B")
+	before := c.Prompt()
+	if before.Kind != client.Discard {
+		t.Fatalf("after the draw: %v", before.Kind)
+	}
+	if got := say(); len(got) != 1 || !strings.HasPrefix(got[0], "Your turn") {
+		t.Fatalf("discard prompt said as %q", got)
+	}
+	// Within one frame: the flower is tapped, which declares it.
+	selectTile(engine.Tile.IsSpecial)
+	if err := c.PressKey('d'); err != nil {
+		t.Fatal(err)
+	}
+	st.expect("DeclareSpecial 1F")
+	// The answer arrives before the announcer looks again: it never sees
+	// the empty prompt in between.
+	st.feed("PlayerDeclaresSpecial 1 1F", "PlayerDrawsLoose 1 2B")
+	after := c.Prompt()
+	if after.Kind != client.Discard || len(after.Buttons) != len(before.Buttons) {
+		t.Fatalf("after the loose tile: %+v", after)
+	}
+	if after.Equal(&before) {
+		t.Error("the prompt after our declaration equals the one before it")
+	}
+	if got := say(); len(got) != 1 || !strings.HasPrefix(got[0], "Your turn") {
+		t.Errorf("the prompt after our declaration was said as %q", got)
+	}
+	if got := say(); len(got) != 0 {
+		t.Errorf("an unchanged prompt said again: %q", got)
 	}
 }
