@@ -229,6 +229,14 @@ func (c *Client) compute() Prompt {
 		p.Default = 0
 		return p
 	}
+	if g.Paused {
+		// We are ready and others are not: nothing else is asked until
+		// they are. (A request sent now would be answered after the
+		// pause ends, and the end, which changes the state, would show
+		// the prompt again first: the same request went twice.)
+		p.Text = "waiting for the others to be ready"
+		return p
+	}
 	if !g.Active {
 		p.Text = "play suspended"
 		return p

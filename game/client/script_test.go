@@ -343,3 +343,43 @@ func TestSamePromptAfterOurRequest(t *testing.T) {
 		t.Errorf("an unchanged prompt said again: %q", got)
 	}
 }
+
+// TestPauseWaitsForOthers: a player comes back while a discard awaits
+// our claim; the controller pauses play until everybody is ready. Once we
+// have said Ready, nothing else is asked until the others have (a claim
+// sent then crossed the end of the pause, whose change of state showed
+// the prompt again, and the claim went twice); then the claim window is
+// back as it was.
+func TestPauseWaitsForOthers(t *testing.T) {
+	st := newScriptedTable(t)
+	st.deal("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW 4B 6B")
+	st.feed("PlayerDiscards 2 5B 1 0")
+	if p := st.c.Prompt(); p.Kind != client.Claim {
+		t.Fatalf("claim prompt: %+v", p)
+	}
+	st.feed("Pause 0 0 to continue play", "StartPlay 2")
+	if p := st.c.Prompt(); p.Kind != client.Ready || p.Text != "to continue play" {
+		t.Fatalf("the pause: %+v", p)
+	}
+	if err := st.c.PressKey('r'); err != nil {
+		t.Fatal(err)
+	}
+	st.expect("Ready")
+	st.feed("PlayerReady 1")
+	if p := st.c.Prompt(); p.Kind != client.None || len(p.Buttons) != 0 {
+		t.Fatalf("ready, the others not yet: %+v", p)
+	}
+	st.feed("PlayerReady 3", "PlayerReady 2")
+	if p := st.c.Prompt(); p.Kind != client.None {
+		t.Fatalf("one still not ready: %+v", p)
+	}
+	st.feed("PlayerReady 4")
+	p := st.c.Prompt()
+	if p.Kind != client.Claim || p.Serial != 1 || !p.Has(client.ActNoClaim) {
+		t.Fatalf("after the pause: %+v", p)
+	}
+	if err := st.c.PressKey('n'); err != nil {
+		t.Fatal(err)
+	}
+	st.expect("NoClaim 1")
+}
