@@ -189,18 +189,31 @@ func (g *Guest) data(line string) {
 		}
 		return
 	}
-	if ev, err := protocol.ParseEvent(line); err == nil {
-		if r, ok := ev.(engine.CConnectReply); ok && r.ID > 0 {
-			g.sess.ID = r.ID
+	ev, err := protocol.ParseEvent(line)
+	if !c.answered {
+		// Until the controller answers our Connect, what comes is the
+		// tail of our previous connection's stream: the relay sends the
+		// host's lines by guest id, and the host may not yet have heard
+		// that the old connection ended. They are our own lines, but
+		// not for this connection's client.
+		switch ev.(type) {
+		case engine.CConnectReply, engine.CError, engine.CAuthReqd, engine.CRedirect:
+			c.answered = true
+		default:
+			return
 		}
+	}
+	if r, ok := ev.(engine.CConnectReply); ok && err == nil && r.ID > 0 {
+		g.sess.ID = r.ID
 	}
 	c.in.Push(line)
 }
 
 // guestConn is one game connection over the guest's relay connection.
 type guestConn struct {
-	g  *Guest
-	in *roomconn.Inbox // the host's lines
+	g        *Guest
+	in       *roomconn.Inbox // the host's lines
+	answered bool            // the controller has answered our Connect (g.mu)
 }
 
 func (c *guestConn) heard() bool { return c.in.Received() > 0 }
