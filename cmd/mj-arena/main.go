@@ -35,10 +35,14 @@
 // again given the same seed and the same moves); besides both
 // reports it prints the variant's change in points a hand, game by game,
 // with its interval and the interval two separate matches would have
-// given (-json FILE gets the first match, FILE.variant the second):
+// given (-json FILE gets the first match, FILE.variant the second).
+// -variant may be repeated: the first match is played once and each
+// variant is compared with it, so n variants cost n+1 matches, not 2n
+// (FILE.variant2, FILE.variant3, ... get the later variants' matches):
 //
 //	go run ./cmd/mj-arena local -seats hard/classic -variant expert -games 1000
 //	go run ./cmd/mj-arena original -robot hard -variant expert -games 400
+//	go run ./cmd/mj-arena original -robot hard -variant hard:tune=survival=0.9 -variant hard:tune=survival=0.84 -games 400
 //
 // Original matches start, for each game, /usr/games/mj-server (flags
 // --seed S --timeout 0 --pause 0 --exit-on-disconnect --logfile) with a
@@ -270,7 +274,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	jsonFile := fs.String("json", "", "write per-game and per-hand records to this file (JSON lines)")
 	quiet := fs.Bool("q", false, "no progress on standard error")
 	var jobs *int
-	var seats, variant, robot, server, player, playerArgs *string
+	var seats, robot, server, player, playerArgs *string
+	var variants specList
 	var control, tcp, keep, calibrate *bool
 	var deadline, stall *time.Duration
 	var retries *int
@@ -278,13 +283,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	case "local":
 		jobs = fs.Int("j", runtime.NumCPU(), "games played at once")
 		seats = fs.String("seats", "hard", "robot specs of the four seats, separated by /, the last repeated")
-		variant = fs.String("variant", "", "play the games again with this spec in place of the first of -seats and compare them game by game")
+		fs.Var(&variants, "variant", "play the games again with this spec in place of the first of -seats and compare them game by game (repeat for several)")
 		calibrate = fs.Bool("calibrate", false, "set the first spec's estimates at each discard (chance of going out, score) beside what happened")
 	case "original":
 		calibrate = fs.Bool("calibrate", false, "set our robot's estimates at each discard (chance of going out, score) beside what happened")
 		jobs = fs.Int("j", 25, "games played at once")
 		robot = fs.String("robot", "hard", "our robot's spec")
-		variant = fs.String("variant", "", "play the games again with this spec in place of -robot and compare them game by game")
+		fs.Var(&variants, "variant", "play the games again with this spec in place of -robot and compare them game by game (repeat for several)")
 		control = fs.Bool("control", false, "four original robots, none of ours")
 		tcp = fs.Bool("tcp", false, "play over 127.0.0.1 TCP (slow, ~50 s a game) instead of a Unix socket")
 		server = fs.String("server", arena.OriginalServer, "the server program")
@@ -399,7 +404,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		if *calibrate && *control {
 			return 2, fmt.Errorf("-calibrate checks our robot's estimates; a -control match has none")
 		}
-		if *variant != "" && *control {
+		if len(variants) > 0 && *control {
 			return 2, fmt.Errorf("-variant takes the place of our robot; a -control match has none")
 		}
 		if cfg.Ours != nil {
@@ -416,8 +421,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			return calibrated(arena.CalibrateOriginal(ctx, cfg))
 		}
 	}
-	if *variant != "" {
-		code, err := pairedMatch(tested, *variant, header, *jsonFile, *games, stdout, play, testedID)
+	if len(variants) > 0 {
+		code, err := pairedMatch(tested, variants, header, *jsonFile, *games, stdout, play, testedID)
 		if calErr != nil {
 			return 2, calErr
 		}
@@ -434,29 +439,69 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 }
 
 // pairedMatch plays a match with the tested spec, then the same games
-// with the variant spec in its place (play plays the match with a spec
-// under test), and reports both and the change game by game; -json FILE
-// gets the first match, FILE.variant the second.
-func pairedMatch(tested arena.Spec, variant, header, jsonFile string, games int, stdout io.Writer,
+// with each variant spec in its place (play plays the match with a spec
+// under test), and reports every match and each variant's change game by
+// game against the first match, which is played once for all of them;
+// -json FILE gets the first match, FILE.variant the first variant's,
+// FILE.variant2 the second's, and so on.
+func pairedMatch(tested arena.Spec, variants []string, header, jsonFile string, games int, stdout io.Writer,
 	play func(arena.Spec) []*arena.GameRecord, testedID func(*arena.GameRecord) int) (int, error) {
-	vs, err := arena.ParseSpec(variant)
-	if err != nil {
-		return 2, fmt.Errorf("-variant: %w", err)
+	vss := make([]arena.Spec, len(variants))
+	for i, v := range variants {
+		vs, err := arena.ParseSpec(v)
+		if err != nil {
+			return 2, fmt.Errorf("-variant %q: %w", v, err)
+		}
+		vss[i] = vs
 	}
 	a := playReported(stdout, header, func() []*arena.GameRecord { return play(tested) })
-	b := playReported(stdout, fmt.Sprintf("\nthe same games with %s in place of %s", vs.Label, tested.Label),
-		func() []*arena.GameRecord { return play(vs) })
-	fmt.Fprintln(stdout)
-	arena.ReportPaired(stdout, tested.Label, vs.Label, arena.ComparePaired(a, b, testedID))
 	if err := writeJSON(jsonFile, a); err != nil {
 		return 1, err
 	}
-	if jsonFile != "" {
-		if err := writeJSON(jsonFile+".variant", b); err != nil {
-			return 1, err
+	code := exitCode(a, games, stdout)
+	pairs := make([]arena.Paired, len(vss))
+	for i, vs := range vss {
+		b := playReported(stdout, fmt.Sprintf("\nthe same games with %s in place of %s", vs.Label, tested.Label),
+			func() []*arena.GameRecord { return play(vs) })
+		pairs[i] = arena.ComparePaired(a, b, testedID)
+		fmt.Fprintln(stdout)
+		arena.ReportPaired(stdout, tested.Label, vs.Label, pairs[i])
+		if jsonFile != "" {
+			if err := writeJSON(variantFile(jsonFile, i), b); err != nil {
+				return 1, err
+			}
+		}
+		code = max(code, exitCode(b, games, stdout))
+	}
+	if len(vss) > 1 {
+		// all the comparisons together at the end, where they are read
+		fmt.Fprintln(stdout)
+		for i, vs := range vss {
+			arena.ReportPaired(stdout, tested.Label, vs.Label, pairs[i])
 		}
 	}
-	return max(exitCode(a, games, stdout), exitCode(b, games, stdout)), nil
+	return code, nil
+}
+
+// variantFile names the JSON file of the i-th variant's match.
+func variantFile(jsonFile string, i int) string {
+	if i == 0 {
+		return jsonFile + ".variant"
+	}
+	return fmt.Sprintf("%s.variant%d", jsonFile, i+1)
+}
+
+// specList is a repeatable flag of robot specs.
+type specList []string
+
+func (l *specList) String() string { return strings.Join(*l, " ") }
+
+func (l *specList) Set(s string) error {
+	if _, err := arena.ParseSpec(s); err != nil {
+		return err
+	}
+	*l = append(*l, s)
+	return nil
 }
 
 // playReported plays a match and prints the header, the time the match

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Several -variant flags play the first match once and compare each
+// variant with it, each variant's games in a file of its own.
+func TestSeveralVariants(t *testing.T) {
+	dir := t.TempDir()
+	js := filepath.Join(dir, "m.json")
+	var out, errOut bytes.Buffer
+	code, err := run(context.Background(), []string{"local", "-q", "-seats", "hard/classic", "-games", "4", "-j", "2",
+		"-variant", "expert", "-variant", "hard:tune=feedCost=0", "-json", js}, &out, &errOut)
+	if err != nil || code != 0 {
+		t.Fatalf("run: code %d, %v\n%s%s", code, err, out.String(), errOut.String())
+	}
+	text := out.String()
+	if n := strings.Count(text, "local match:"); n != 1 {
+		t.Errorf("the first match was reported %d times, want once:\n%s", n, text)
+	}
+	for _, label := range []string{"expert", "hard:tune=feedCost=0"} {
+		// once after its match, once in the summary at the end
+		if n := strings.Count(text, "paired: "+label+" instead of hard on the same 4 deals"); n != 2 {
+			t.Errorf("comparison of %s printed %d times, want 2:\n%s", label, n, text)
+		}
+	}
+	for _, name := range []string{js, js + ".variant", js + ".variant2"} {
+		if games := gamesIn(t, name); games != 4 {
+			t.Errorf("%s holds %d games, want 4", name, games)
+		}
+	}
+}
+
+// A variant that is not a robot spec is refused before anything is played.
+func TestBadVariant(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code, err := run(context.Background(), []string{"local", "-q", "-games", "4", "-variant", "nonsense"}, &out, &errOut)
+	if code != 2 || err == nil {
+		t.Fatalf("run: code %d, %v; want 2 and an error", code, err)
+	}
+	if strings.Contains(out.String(), "local match:") {
+		t.Errorf("a match was played:\n%s", out.String())
+	}
+}
+
+// gamesIn counts the game lines of a -json file.
+func gamesIn(t *testing.T, name string) int {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), `"finals"`) {
+			n++
+		}
+	}
+	return n
+}
