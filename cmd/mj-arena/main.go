@@ -44,6 +44,12 @@
 //	go run ./cmd/mj-arena original -robot hard -variant expert -games 400
 //	go run ./cmd/mj-arena original -robot hard -variant hard:tune=survival=0.9 -variant hard:tune=survival=0.84 -games 400
 //
+// With -baseline FILE the first match is not played but read from the
+// -json FILE of an earlier run with the same -games, -seed and robot
+// under test, so more variants can be compared later with the same one:
+//
+//	go run ./cmd/mj-arena original -robot hard -variant expert -games 400 -baseline /tmp/hard.json
+//
 // Original matches start, for each game, /usr/games/mj-server (flags
 // --seed S --timeout 0 --pause 0 --exit-on-disconnect --logfile) with a
 // fresh seed S = -seed+g, then connect the players one by one: ours (the
@@ -273,6 +279,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	optFile := fs.String("options", "", "game option file (GameOption lines)")
 	jsonFile := fs.String("json", "", "write per-game and per-hand records to this file (JSON lines)")
 	quiet := fs.Bool("q", false, "no progress on standard error")
+	baseline := fs.String("baseline", "", "with -variant: take the first match from this -json file of an earlier run (same -games, -seed and robot under test) instead of playing it")
 	var jobs *int
 	var seats, robot, server, player, playerArgs *string
 	var variants specList
@@ -421,6 +428,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			return calibrated(arena.CalibrateOriginal(ctx, cfg))
 		}
 	}
+	if *baseline != "" {
+		if len(variants) == 0 {
+			return 2, fmt.Errorf("-baseline is the first match of a comparison; give -variant too")
+		}
+		recs, err := readBaseline(*baseline, tested.Label, *games, *seed, testedID)
+		if err != nil {
+			return 2, err
+		}
+		header = fmt.Sprintf("%s (from %s)", header, *baseline)
+		// the comparison asks for the first match first
+		playAll, read := play, false
+		play = func(sp arena.Spec) []*arena.GameRecord {
+			if !read {
+				read = true
+				return recs
+			}
+			return playAll(sp)
+		}
+	}
 	if len(variants) > 0 {
 		code, err := pairedMatch(tested, variants, header, *jsonFile, *games, stdout, play, testedID)
 		if calErr != nil {
@@ -481,6 +507,33 @@ func pairedMatch(tested arena.Spec, variants []string, header, jsonFile string, 
 		}
 	}
 	return code, nil
+}
+
+// readBaseline reads the first match of a comparison from a -json file,
+// which must hold games 0..games-1 dealt from seed on with the robot
+// under test (label) in the place the match would give it.
+func readBaseline(name, label string, games, seed int, testedID func(*arena.GameRecord) int) ([]*arena.GameRecord, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("-baseline: %w", err)
+	}
+	defer f.Close()
+	recs, err := arena.ReadJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("-baseline %s: %w", name, err)
+	}
+	if len(recs) != games {
+		return nil, fmt.Errorf("-baseline %s: %d games, the match has %d", name, len(recs), games)
+	}
+	for _, g := range recs {
+		if g.Game < 0 || g.Game >= games || g.Seed != seed+g.Game {
+			return nil, fmt.Errorf("-baseline %s: game %d has seed %d, not one of this match's (%d games from seed %d)", name, g.Game, g.Seed, games, seed)
+		}
+		if id := testedID(g); g.Labels[id] != label {
+			return nil, fmt.Errorf("-baseline %s: game %d was played by %q in the place of %q", name, g.Game, g.Labels[id], label)
+		}
+	}
+	return recs, nil
 }
 
 // variantFile names the JSON file of the i-th variant's match.

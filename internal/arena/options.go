@@ -62,3 +62,53 @@ func WriteJSON(w io.Writer, games []*GameRecord) error {
 	}
 	return nil
 }
+
+// ReadJSON reads back what WriteJSON wrote: the games, each with its
+// hands (decision latencies are not kept). A line that is not a game or
+// a hand of a game read before it is an error.
+func ReadJSON(r io.Reader) ([]*GameRecord, error) {
+	var games []*GameRecord
+	byGame := map[int]*GameRecord{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Bytes()
+		if len(strings.TrimSpace(string(line))) == 0 {
+			continue
+		}
+		var kind struct {
+			Kind string `json:"kind"`
+		}
+		if err := json.Unmarshal(line, &kind); err != nil {
+			return nil, fmt.Errorf("arena: line %d: %w", n, err)
+		}
+		switch kind.Kind {
+		case "game":
+			g := new(GameRecord)
+			if err := json.Unmarshal(line, g); err != nil {
+				return nil, fmt.Errorf("arena: line %d: %w", n, err)
+			}
+			if byGame[g.Game] != nil {
+				return nil, fmt.Errorf("arena: line %d: game %d twice", n, g.Game)
+			}
+			byGame[g.Game] = g
+			games = append(games, g)
+		case "hand":
+			var h HandRecord
+			if err := json.Unmarshal(line, &h); err != nil {
+				return nil, fmt.Errorf("arena: line %d: %w", n, err)
+			}
+			g := byGame[h.Game]
+			if g == nil {
+				return nil, fmt.Errorf("arena: line %d: a hand of game %d, which has not been read", n, h.Game)
+			}
+			g.Records = append(g.Records, h)
+		default:
+			return nil, fmt.Errorf("arena: line %d: unknown kind %q", n, kind.Kind)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("arena: %w", err)
+	}
+	return games, nil
+}
