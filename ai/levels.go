@@ -109,7 +109,8 @@ func paramsFor(l Level) params {
 		// -0.05 ± 0.57, pairPung 0.7 -0.35 ± 0.79, noScore 1.6 -0.34 ±
 		// 1.40, loneHonour 0.3 -0.02 ± 3.01 and 0.5 -4.42 ± 3.29 (the
 		// mean winning score up from 64.0 to 67.0 and 68.1, the win
-		// rate down from 33.5 to 32.2 and 30.7 %).
+		// rate down from 33.5 to 32.2 and 30.7 %), claimMargin 0.1 -2.57
+		// ± 2.16.
 	}
 	return p
 }
