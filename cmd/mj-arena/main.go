@@ -428,6 +428,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			return calibrated(arena.CalibrateOriginal(ctx, cfg))
 		}
 	}
+	// the first match of a comparison: played, or read from -baseline
+	first := func() []*arena.GameRecord { return play(tested) }
 	if *baseline != "" {
 		if len(variants) == 0 {
 			return 2, fmt.Errorf("-baseline is the first match of a comparison; give -variant too")
@@ -437,18 +439,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			return 2, err
 		}
 		header = fmt.Sprintf("%s (from %s)", header, *baseline)
-		// the comparison asks for the first match first
-		playAll, read := play, false
-		play = func(sp arena.Spec) []*arena.GameRecord {
-			if !read {
-				read = true
-				return recs
-			}
-			return playAll(sp)
-		}
+		first = func() []*arena.GameRecord { return recs }
 	}
 	if len(variants) > 0 {
-		code, err := pairedMatch(tested, variants, header, *jsonFile, *games, stdout, play, testedID)
+		code, err := pairedMatch(tested, variants, header, *jsonFile, *games, stdout, first, play, testedID)
 		if calErr != nil {
 			return 2, calErr
 		}
@@ -464,23 +458,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	return exitCode(recs, *games, stdout), nil
 }
 
-// pairedMatch plays a match with the tested spec, then the same games
-// with each variant spec in its place (play plays the match with a spec
-// under test), and reports every match and each variant's change game by
-// game against the first match, which is played once for all of them;
+// pairedMatch takes the match with the tested spec from first, plays the
+// same games with each variant spec in its place (play plays the match
+// with a spec under test), and reports every match and each variant's
+// change game by game against the first match, which serves them all;
 // -json FILE gets the first match, FILE.variant the first variant's,
 // FILE.variant2 the second's, and so on.
-func pairedMatch(tested arena.Spec, variants []string, header, jsonFile string, games int, stdout io.Writer,
-	play func(arena.Spec) []*arena.GameRecord, testedID func(*arena.GameRecord) int) (int, error) {
-	vss := make([]arena.Spec, len(variants))
-	for i, v := range variants {
-		vs, err := arena.ParseSpec(v)
-		if err != nil {
-			return 2, fmt.Errorf("-variant %q: %w", v, err)
-		}
-		vss[i] = vs
-	}
-	a := playReported(stdout, header, func() []*arena.GameRecord { return play(tested) })
+func pairedMatch(tested arena.Spec, vss []arena.Spec, header, jsonFile string, games int, stdout io.Writer,
+	first func() []*arena.GameRecord, play func(arena.Spec) []*arena.GameRecord,
+	testedID func(*arena.GameRecord) int) (int, error) {
+	a := playReported(stdout, header, first)
 	if err := writeJSON(jsonFile, a); err != nil {
 		return 1, err
 	}
@@ -544,16 +531,23 @@ func variantFile(jsonFile string, i int) string {
 	return fmt.Sprintf("%s.variant%d", jsonFile, i+1)
 }
 
-// specList is a repeatable flag of robot specs.
-type specList []string
+// specList is a repeatable flag of robot specs, parsed as they come.
+type specList []arena.Spec
 
-func (l *specList) String() string { return strings.Join(*l, " ") }
+func (l *specList) String() string {
+	labels := make([]string, len(*l))
+	for i, sp := range *l {
+		labels[i] = sp.Label
+	}
+	return strings.Join(labels, " ")
+}
 
 func (l *specList) Set(s string) error {
-	if _, err := arena.ParseSpec(s); err != nil {
+	sp, err := arena.ParseSpec(s)
+	if err != nil {
 		return err
 	}
-	*l = append(*l, s)
+	*l = append(*l, sp)
 	return nil
 }
 
