@@ -65,3 +65,54 @@ func gamesIn(t *testing.T, name string) int {
 	}
 	return len(games)
 }
+
+// A comparison whose first match is read from an earlier run's -json
+// file gives the same figures as the run that played it.
+func TestBaseline(t *testing.T) {
+	dir := t.TempDir()
+	js := filepath.Join(dir, "m.json")
+	args := []string{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "7", "-j", "2", "-variant", "expert"}
+	var first, second, errOut bytes.Buffer
+	if code, err := run(context.Background(), append(args, "-json", js), &first, &errOut); err != nil || code != 0 {
+		t.Fatalf("run: code %d, %v\n%s", code, err, errOut.String())
+	}
+	if code, err := run(context.Background(), append(args, "-baseline", js), &second, &errOut); err != nil || code != 0 {
+		t.Fatalf("run with -baseline: code %d, %v\n%s", code, err, errOut.String())
+	}
+	want, got := pairedLine(t, first.String()), pairedLine(t, second.String())
+	if want != got {
+		t.Errorf("with -baseline: %q, played: %q", got, want)
+	}
+	if !strings.Contains(second.String(), "(from "+js+")") {
+		t.Errorf("the report does not say where the first match came from:\n%s", second.String())
+	}
+	// another seed, another robot under test, a missing -variant: refused
+	for _, bad := range [][]string{
+		{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "8", "-variant", "expert", "-baseline", js},
+		{"local", "-q", "-seats", "medium/classic", "-games", "4", "-seed", "7", "-variant", "expert", "-baseline", js},
+		{"local", "-q", "-seats", "hard/classic", "-games", "3", "-seed", "7", "-variant", "expert", "-baseline", js},
+		{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "7", "-baseline", js},
+		{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "7", "-variant", "expert", "-baseline", filepath.Join(dir, "none")},
+	} {
+		var out bytes.Buffer
+		code, err := run(context.Background(), bad, &out, &errOut)
+		if code != 2 || err == nil {
+			t.Errorf("%q: code %d, %v; want 2 and an error", bad, code, err)
+		}
+		if strings.Contains(out.String(), "the same games") {
+			t.Errorf("%q: a match was played", bad)
+		}
+	}
+}
+
+// pairedLine returns the comparison line of a report with one variant.
+func pairedLine(t *testing.T, report string) string {
+	t.Helper()
+	for _, l := range strings.Split(report, "\n") {
+		if strings.HasPrefix(l, "paired: ") {
+			return l
+		}
+	}
+	t.Fatalf("no comparison in the report:\n%s", report)
+	return ""
+}
