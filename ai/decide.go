@@ -543,6 +543,11 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 		u = r.waitWeight(x, mask)
 	}
 	p := r.pWinW(x, s, u, u2, uw)
+	if pr.targets > 0 && s >= 1 {
+		if t, ok := r.bestTarget(x, c, d, s); ok && pr.targets*t.worth() > p*val {
+			p, val = t.p, pr.targets*t.val
+		}
+	}
 	ev := p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
 		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * 0.9

@@ -56,6 +56,8 @@ var tunables = []tunable{
 	{"noise", 0, 5, func(p *params) *float64 { return &p.noise }},
 	{"qPow", 0, 3, func(p *params) *float64 { return &p.qPow }},
 	{"qLo", 0.01, 1, func(p *params) *float64 { return &p.qLo }},
+	{"targets", 0, 3, func(p *params) *float64 { return &p.targets }},
+	{"targetReach", 0, 3, func(p *params) *float64 { return &p.targetReach }},
 }
 
 // TunableNames returns the names a Tuning accepts, sorted.
