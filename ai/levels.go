@@ -36,6 +36,7 @@ type params struct {
 	qPow, qLo            float64 // later steps' rates follow (u/typical)^qPow, within qLo..1/qLo
 	targets              float64 // weight of the big-hand targets (targets.go; 0: none)
 	targetReach          float64 // ... considered up to this many steps further than the hand's shape
+	targetFar            float64 // ... their value scaled by this per step further
 }
 
 func paramsFor(l Level) params {
@@ -47,7 +48,7 @@ func paramsFor(l Level) params {
 		claimW: true, pungW: 4, chowW: 1.3, plainW: 0.8, suitHope: 0.3, concealed: 0.25,
 		ukeireBonus: 0.5, claimMargin: 0.03, slowPenalty: 0.4,
 		qPow: 0.3, qLo: 0.8,
-		targetReach: 1,
+		targetReach: 1, targetFar: 1,
 	}
 	switch l {
 	case Beginner:

@@ -19,6 +19,7 @@ import (
 // out and its score when it does.
 type target struct {
 	p, val float64
+	s      int // its shanten number
 }
 
 // worth is the target's expected score, before the collection factor.
@@ -28,12 +29,21 @@ func (t target) worth() float64 { return t.p * t.val }
 // (declared sets d) whose shanten number is at most s+reach, s being
 // the hand's own; ok is false when none is in reach.
 func (r *Robot) bestTarget(x *context, c *Counts, d *declInfo, s int) (best target, ok bool) {
-	reach := int(r.params.targetReach)
-	if t, found := r.pungTarget(x, c, d, s+reach); found {
-		best, ok = t, true
+	pr := &r.params
+	reach := int(pr.targetReach)
+	// a target further than the hand's shape is trusted less: its value
+	// is the one thing the estimate does not compress
+	far := func(t target) target {
+		t.val *= math.Pow(pr.targetFar, float64(t.s-s))
+		return t
 	}
-	if t, found := r.suitTarget(x, c, d, s+reach); found && (!ok || t.worth() > best.worth()) {
-		best, ok = t, true
+	if t, found := r.pungTarget(x, c, d, s+reach); found {
+		best, ok = far(t), true
+	}
+	if t, found := r.suitTarget(x, c, d, s+reach); found {
+		if t = far(t); !ok || t.worth() > best.worth() {
+			best, ok = t, true
+		}
 	}
 	return best, ok
 }
@@ -74,7 +84,7 @@ func (r *Robot) pungTarget(x *context, c *Counts, d *declInfo, maxS int) (target
 		return target{}, false
 	}
 	p := r.pWinW(x, s, u, -1, uw)
-	return target{p: p, val: r.pungValue(x, c, d, n)}, true
+	return target{p: p, val: r.pungValue(x, c, d, n), s: s}, true
 }
 
 // pungValue is the score of the no-chows hand c would make: its
@@ -213,5 +223,5 @@ func (r *Robot) restrictedTarget(x *context, cr *Counts, d *declInfo, g int, hon
 	if r.params.claimW {
 		uw = r.claimWeighted(cr, mask, &x.unseen)
 	}
-	return target{p: r.pWinW(x, s, u, -1, uw), val: r.estimate(x, cr, d, s)}, true
+	return target{p: r.pWinW(x, s, u, -1, uw), val: r.estimate(x, cr, d, s), s: s}, true
 }

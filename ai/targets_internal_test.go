@@ -89,3 +89,26 @@ func TestTargetsWeight(t *testing.T) {
 		}
 	}
 }
+
+// TestTargetFar: a target a step further than the hand's own shape has
+// its value scaled by targetFar, and is out of reach with targetReach 0.
+func TestTargetFar(t *testing.T) {
+	const hand = "1B 2B 3B 4B 5B 6B 7B 8B 8B 9B 2C 5D 9C" // two steps; the pure suit three
+	v := position{hand: hand}.view(t)
+	value := func(far, reach float64) (target, bool) {
+		r := New(Options{Level: Hard})
+		r.params.targetFar, r.params.targetReach = far, reach
+		x := r.load(v)
+		return r.bestTarget(x, &x.hand, &x.decl, Shanten(&x.hand, x.shape))
+	}
+	full, ok := value(1, 1)
+	if !ok || full.s != 3 {
+		t.Fatalf("target %+v (found %v), want one at shanten 3", full, ok)
+	}
+	if half, _ := value(0.5, 1); half.val != full.val/2 || half.p != full.p {
+		t.Errorf("targetFar 0.5: %+v, want half the value of %+v", half, full)
+	}
+	if tg, ok := value(1, 0); ok {
+		t.Errorf("targetReach 0: target %+v", tg)
+	}
+}

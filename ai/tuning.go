@@ -58,6 +58,7 @@ var tunables = []tunable{
 	{"qLo", 0.01, 1, func(p *params) *float64 { return &p.qLo }},
 	{"targets", 0, 3, func(p *params) *float64 { return &p.targets }},
 	{"targetReach", 0, 3, func(p *params) *float64 { return &p.targetReach }},
+	{"targetFar", 0, 1, func(p *params) *float64 { return &p.targetFar }},
 }
 
 // TunableNames returns the names a Tuning accepts, sorted.
