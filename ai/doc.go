@@ -13,7 +13,10 @@
 // effective draw, the best ready hand it leads to, with its exact value
 // and its waits. Effective tiles are weighted by how they can arrive (a
 // pung of a pair may be claimed from anybody, a chow only from the
-// left). A concealed kong waits for the robot's first regular turn
+// left). Hard and Expert also price the big hands a hand may still
+// become, the no-chows hand and the one-suit hand, each by its own
+// distance, effective tiles and value, and take the best (targets.go).
+// A concealed kong waits for the robot's first regular turn
 // rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to
 // Expert switch parts of this off and add seeded noise; personalities
