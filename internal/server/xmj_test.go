@@ -129,6 +129,7 @@ type xmjSeat struct {
 	lines, sent, unparsed int
 	gameOver              bool
 	hands                 int
+	pauses                int // Pause messages seen: a request refused during one may be sent again after it
 	errors                []string
 	problems              []string
 	last                  []string // the last lines exchanged (<sent, >received)
@@ -171,6 +172,8 @@ func playXmjSeat(ctx context.Context, t *testing.T, x *xmjProc) (*xmjSeat, error
 			res.errors = append(res.errors, m.String())
 		case engine.CNewHand:
 			res.hands++
+		case engine.CPause:
+			res.pauses++
 		}
 		if err := v.Apply(ev); err != nil {
 			res.problems = append(res.problems, fmt.Sprintf("%q: %v", line, err))
@@ -188,11 +191,14 @@ func playXmjSeat(ctx context.Context, t *testing.T, x *xmjProc) (*xmjSeat, error
 		// chat) may arrive before the answer to our request does; and
 		// the server does not tell a player that its own Ready arrived.
 		// So the state is our seat's part of the table, not the line
-		// count.
+		// count. A request sent just before a pause (East's first
+		// discard crosses the "to start play" pause) is refused and
+		// must be sent again once the pause is over, in what is
+		// otherwise the same state: the pauses seen are part of it.
 		req := a.String()
 		g := v.Game
 		me := v.Me()
-		key := fmt.Sprint(req, res.hands, g.Phase, g.Player, g.Serial, g.Paused, g.Konging, g.Needs,
+		key := fmt.Sprint(req, res.hands, res.pauses, g.Phase, g.Player, g.Serial, g.Paused, g.Konging, g.Needs,
 			g.Claims[v.Seat()], me.NumConcealed, me.NumSpecials, me.HandDeclared, me.MahJongged)
 		if key == lastKey || (req == lastSent && sinceSent == 0) {
 			continue
