@@ -31,8 +31,9 @@ func (t target) worth() float64 { return t.p * t.val }
 func (r *Robot) bestTarget(x *context, c *Counts, d *declInfo, s int) (best target, ok bool) {
 	pr := &r.params
 	reach := int(pr.targetReach)
-	// a target further than the hand's shape is trusted less: its value
-	// is the one thing the estimate does not compress
+	// a target further than the hand's own shape may be trusted less
+	// (targetFar below 1): its chance rests on the typical rates of the
+	// regular shape
 	far := func(t target) target {
 		t.val *= math.Pow(pr.targetFar, float64(t.s-s))
 		return t
@@ -120,9 +121,7 @@ func (r *Robot) pungValue(x *context, c *Counts, d *declInfo, n int) float64 {
 		ps := pairs[:np]
 		sortPairs(ps)
 		eyes := ps[np-1]
-		if eyes.dbl > 0 {
-			pts += 2
-		}
+		pts += 2 * eyes.dbl // a dragon's pair, or a wind's for each of own and prevailing
 		for _, pp := range ps[:np-1] {
 			if sets >= n {
 				break
