@@ -62,27 +62,28 @@ func (r *Robot) pungTarget(x *context, c *Counts, d *declInfo, maxS int) (target
 	if s < 1 || s > maxS {
 		return target{}, false
 	}
-	pr := &r.params
-	u, uw := 0, 0.0
+	// only a single (to a pair) or a pair (to a pung) can come nearer
+	var allowed uint64
 	for k := range NumKinds {
-		if c[k] == 0 || c[k] >= 3 || x.unseen[k] == 0 {
+		if c[k] == 1 || c[k] == 2 {
+			allowed |= 1 << k
+		}
+	}
+	u, mask := targetEffective(x, c, dist, allowed, noChowsDistance, n)
+	if u == 0 {
+		return target{}, false
+	}
+	pr := &r.params
+	uw := 0.0
+	for k := range NumKinds {
+		if mask&(1<<k) == 0 {
 			continue
 		}
-		c[k]++
-		lower := noChowsDistance(c, n) < dist
-		c[k]--
-		if !lower {
-			continue
-		}
-		u += int(x.unseen[k])
 		f := pr.plainW
 		if c[k] == 2 {
 			f = pr.pungW
 		}
 		uw += f * float64(x.unseen[k])
-	}
-	if u == 0 {
-		return target{}, false
 	}
 	p := r.pWinW(x, s, u, -1, uw)
 	return target{p: p, val: r.pungValue(x, c, d, n), s: s}, true
@@ -200,21 +201,13 @@ func (r *Robot) restrictedTarget(x *context, cr *Counts, d *declInfo, g int, hon
 	if s < 1 || s > maxS {
 		return target{}, false
 	}
-	u := 0
-	var mask uint64
+	var allowed uint64
 	for k := range NumKinds {
-		inTarget := k < 27 && k/9 == g || k >= 27 && honours
-		if !inTarget || x.unseen[k] == 0 || cr[k] >= 4 {
-			continue
-		}
-		cr[k]++
-		lower := regularDistance(cr, n) < dist
-		cr[k]--
-		if lower {
-			u += int(x.unseen[k])
-			mask |= 1 << k
+		if cr[k] < 4 && (k < 27 && k/9 == g || k >= 27 && honours) {
+			allowed |= 1 << k
 		}
 	}
+	u, mask := targetEffective(x, cr, dist, allowed, regularDistance, n)
 	if u == 0 {
 		return target{}, false
 	}
@@ -223,4 +216,24 @@ func (r *Robot) restrictedTarget(x *context, cr *Counts, d *declInfo, g int, hon
 		uw = r.claimWeighted(cr, mask, &x.unseen)
 	}
 	return target{p: r.pWinW(x, s, u, -1, uw), val: r.estimate(x, cr, d, s), s: s}, true
+}
+
+// targetEffective returns the effective tiles of hand c for a target:
+// the unseen copies, and the mask, of the kinds in allowed one more of
+// which brings c below dist, its distance to n sets and a pair of the
+// target's shape (distance).
+func targetEffective(x *context, c *Counts, dist int, allowed uint64, distance func(*Counts, int) int, n int) (u int, mask uint64) {
+	for k := range NumKinds {
+		if allowed&(1<<k) == 0 || x.unseen[k] == 0 {
+			continue
+		}
+		c[k]++
+		lower := distance(c, n) < dist
+		c[k]--
+		if lower {
+			u += int(x.unseen[k])
+			mask |= 1 << k
+		}
+	}
+	return u, mask
 }
