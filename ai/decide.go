@@ -30,11 +30,15 @@ type context struct {
 	collect float64 // points collected per point of our hand value when we win
 	loserK  float64 // points per point of our losing hand value
 	oppFlag [engine.NumSeats]engine.DangerFlags
-	fresh   bool    // end of the wall: fresh tiles are dangerous
-	deep    bool    // look ahead from hands one step from ready
-	noPair  uint8   // honours (bit i: kind 27+i) whose pair scores
-	surv    float64 // chance per turn that nobody else goes out
+	fresh   bool              // end of the wall: fresh tiles are dangerous
+	deep    bool              // look ahead from hands one step from ready
+	noPair  uint8             // honours (bit i: kind 27+i) whose pair scores
+	surv    float64           // chance per turn that nobody else goes out
+	survAt  [maxTurns]float64 // ... for each of our turns from now (timeHazard)
 }
+
+// maxTurns bounds the turns a hand looks ahead: about 80 live tiles.
+const maxTurns = 24
 
 // declInfo sums up the declared sets for valuing a hand.
 type declInfo struct {
@@ -168,6 +172,7 @@ func (r *Robot) load(v *engine.View) *context {
 		}
 	}
 	x.surv = r.params.survival
+	r.survivals(x)
 	x.fresh = x.live <= 4
 	x.deep = true
 	x.noPair = 0
@@ -303,7 +308,7 @@ func (r *Robot) pWinW(x *context, s, u int, u2, uw float64) float64 {
 	total, surv := 0.0, 1.0
 	steps := s + 1
 	for t := 0; t < x.turns; t++ {
-		surv *= x.surv
+		surv *= x.survAt[min(t, maxTurns-1)]
 		for j := steps - 1; j >= 0; j-- {
 			moved := dist[j] * rate[j]
 			dist[j] -= moved

@@ -37,6 +37,9 @@ type params struct {
 	targets              float64 // weight of the big-hand targets (targets.go; 0: none)
 	targetReach          float64 // ... considered up to this many steps further than the hand's shape
 	targetFar            float64 // ... their value scaled by this per step further
+	timeHazard           float64 // weight of the hazard's time shape against the constant survival (hazard.go)
+	hazScale             float64 // ... the measured hazard scaled by this
+	hazExposed           float64 // ... weight of the others' exposed sets in it
 }
 
 func paramsFor(l Level) params {
@@ -48,7 +51,7 @@ func paramsFor(l Level) params {
 		claimW: true, pungW: 4, chowW: 1.3, plainW: 0.8, suitHope: 0.3, concealed: 0.25,
 		ukeireBonus: 0.5, claimMargin: 0.03, slowPenalty: 0.4,
 		qPow: 0.3, qLo: 0.8,
-		targetReach: 1, targetFar: 1,
+		targetReach: 1, targetFar: 1, hazScale: 1,
 	}
 	switch l {
 	case Beginner:

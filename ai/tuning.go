@@ -59,6 +59,9 @@ var tunables = []tunable{
 	{"targets", 0, 3, func(p *params) *float64 { return &p.targets }},
 	{"targetReach", 0, 3, func(p *params) *float64 { return &p.targetReach }},
 	{"targetFar", 0, 1, func(p *params) *float64 { return &p.targetFar }},
+	{"timeHazard", 0, 1, func(p *params) *float64 { return &p.timeHazard }},
+	{"hazScale", 0, 3, func(p *params) *float64 { return &p.hazScale }},
+	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
 }
 
 // TunableNames returns the names a Tuning accepts, sorted.
