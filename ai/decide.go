@@ -555,7 +555,7 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 	}
 	ev := p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
-		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * 0.9
+		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * pr.loserW
 	}
 	return priced{ev: ev, s: s, u: u, chance: p, val: val}
 }

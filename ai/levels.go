@@ -27,6 +27,7 @@ type params struct {
 	noChows              float64 // doubles credited to the no-chows hand as near as the best shape
 	suitHope             float64 // credit for a nearly one-suit hand
 	loneHonour           float64 // doubles credited to a lone doubling honour while two copies are unseen
+	loserW               float64 // weight of the losing hand's value (its points, times the settlement's factor)
 	loserPair            float64 // losing value credited to a pair, per unseen copy, for the pung it may become
 	concealed            float64 // credit for staying concealed
 	ukeireBonus          float64 // tie-break weight of effective tiles
@@ -51,7 +52,7 @@ func paramsFor(l Level) params {
 		claimW: true, pungW: 4, chowW: 1.3, plainW: 0.8, suitHope: 0.3, concealed: 0.25,
 		ukeireBonus: 0.5, claimMargin: 0.03, slowPenalty: 0.4,
 		qPow: 0.3, qLo: 0.8,
-		targetReach: 1, targetFar: 1, hazScale: 1,
+		targetReach: 1, targetFar: 1, hazScale: 1, loserW: 0.9,
 	}
 	switch l {
 	case Beginner:

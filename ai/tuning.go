@@ -41,6 +41,7 @@ var tunables = []tunable{
 	{"noChows", 0, 5, func(p *params) *float64 { return &p.noChows }},
 	{"suitHope", 0, 5, func(p *params) *float64 { return &p.suitHope }},
 	{"loneHonour", 0, 1, func(p *params) *float64 { return &p.loneHonour }},
+	{"loserW", 0, 5, func(p *params) *float64 { return &p.loserW }},
 	{"loserPair", 0, 1, func(p *params) *float64 { return &p.loserPair }},
 	{"concealed", 0, 5, func(p *params) *float64 { return &p.concealed }},
 	{"pungW", 0, 20, func(p *params) *float64 { return &p.pungW }},
