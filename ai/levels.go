@@ -145,6 +145,9 @@ func paramsFor(l Level) params {
 		// +0.89 ± 2.52 and +0.91 ± 2.57 against ai/classic (9,200,000
 		// and 9,300,000; the mean winning score up 2.3 on the first),
 		// but -2.52 ± 2.71 against the original on those 2,000 games.
+		// On the same games: the losing hand weighed 1.5 (loserW; 0.9
+		// now) -1.05 ± 2.59 (against ai/classic -1.56 ± 2.37, and 0.5
+		// -1.99 ± 2.16), the concealed credit 0.5 -5.49 ± 2.65.
 	}
 	return p
 }
