@@ -33,8 +33,7 @@ type context struct {
 	fresh   bool              // end of the wall: fresh tiles are dangerous
 	deep    bool              // look ahead from hands one step from ready
 	noPair  uint8             // honours (bit i: kind 27+i) whose pair scores
-	surv    float64           // chance per turn that nobody else goes out
-	survAt  [maxTurns]float64 // ... for each of our turns from now (timeHazard)
+	survAt  [maxTurns]float64 // chance that nobody else goes out, for each of our turns from now
 }
 
 // maxTurns bounds the turns a hand looks ahead: about 80 live tiles.
@@ -52,6 +51,12 @@ type declInfo struct {
 	majors             int     // major tiles in the declared sets
 }
 
+// claimed reports whether a set of kind k was made with a claimed tile
+// (an annexed kong counts: it grew from a claimed pung).
+func claimed(k engine.MeldKind) bool {
+	return k == engine.Chow || k == engine.Pung || k == engine.Kong
+}
+
 func (d *declInfo) add(m engine.Meld, own, prevailing engine.Wind) {
 	if m.Kind == engine.NoMeld {
 		return
@@ -64,8 +69,7 @@ func (d *declInfo) add(m engine.Meld, own, prevailing engine.Wind) {
 	size := m.Kind.Size()
 	d.suits[groupOf(k)] += size
 	d.majors += majorTiles(m)
-	switch m.Kind {
-	case engine.Chow, engine.Pung, engine.Kong:
+	if claimed(m.Kind) {
 		d.nExposed++
 	}
 	switch m.Kind {
@@ -171,7 +175,6 @@ func (r *Robot) load(v *engine.View) *context {
 			x.oppFlag[i] = engine.ExposedDanger(p)
 		}
 	}
-	x.surv = r.params.survival
 	r.survivals(x)
 	x.fresh = x.live <= 4
 	x.deep = true

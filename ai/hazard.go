@@ -83,8 +83,7 @@ func oppHazardAt(d float64, e int) float64 {
 func exposedSets(p *engine.Player) int {
 	n := 0
 	for _, m := range p.Melds {
-		switch m.Kind {
-		case engine.Pung, engine.Chow, engine.Kong:
+		if claimed(m.Kind) {
 			n++
 		}
 	}
