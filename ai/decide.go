@@ -34,6 +34,13 @@ type context struct {
 	deep    bool              // look ahead from hands one step from ready
 	noPair  uint8             // honours (bit i: kind 27+i) whose pair scores
 	survAt  [maxTurns]float64 // chance that nobody else goes out, for each of our turns from now
+	limit   float64           // the score limit (infinite with NoLimit)
+	// what a concealed hand may earn under the options in force: the
+	// fully concealed hand's doubles and points when self-drawn, plus
+	// three times the almost concealed hand's (a discard wins three
+	// times as often as a draw)
+	hidDbl, hidPts float64
+	purity         bool // LosersPurity: a losing hand scores one suit and concealment too
 }
 
 // maxTurns bounds the turns a hand looks ahead: about 80 live tiles.
@@ -177,6 +184,14 @@ func (r *Robot) load(v *engine.View) *context {
 	}
 	r.survivals(x)
 	x.fresh = x.live <= 4
+	x.limit = math.Inf(1)
+	if !o.Bool(engine.OptNoLimit) {
+		x.limit = float64(o.Value(engine.OptScoreLimit))
+	}
+	fp, fd := scoreParts(o.Value(engine.OptConcealedFully))
+	ap, ad := scoreParts(o.Value(engine.OptConcealedAlmost))
+	x.hidDbl, x.hidPts = float64(fd+3*ad), float64(fp+3*ap)
+	x.purity = o.Bool(engine.OptLosersPurity)
 	x.deep = true
 	x.noPair = 0
 	for i := range 7 {
@@ -408,10 +423,16 @@ func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
 		dbl += pr.suitHope * float64(3-off) / 3
 	}
 	if !d.exposed {
-		dbl += pr.concealed
+		dbl += pr.concealed * x.hidDbl
+		pts += pr.concealed * x.hidPts
 	}
-	v := pts * math.Pow(2, dbl)
-	return min(v, float64(x.g.Options.Value(engine.OptScoreLimit)))
+	return min(pts*math.Pow(2, dbl), x.limit)
+}
+
+// scoreParts splits a packed score option value (engine.ScoreDouble) into
+// its points and doubles.
+func scoreParts(v int) (pts, dbl int) {
+	return v % 10000, v / engine.ScoreDouble % 100
 }
 
 // loserValue is the losing hand's score: declared and concealed pungs,
@@ -448,7 +469,47 @@ func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
 			}
 		}
 	}
-	return pts * math.Pow(2, dbl)
+	if x.purity {
+		p, dd := r.loserPurity(x, c, d)
+		pts += p
+		dbl += dd
+	}
+	return min(pts*math.Pow(2, dbl), x.limit)
+}
+
+// loserPurity is what LosersPurity adds to a losing hand as it stands:
+// the one-suit doubles (three, or one with honours), all majors, and
+// the almost concealed hand's score while nothing is exposed.
+func (r *Robot) loserPurity(x *context, c *Counts, d *declInfo) (pts, dbl float64) {
+	groups := d.suits
+	majors := d.majors
+	for k, n := range c {
+		groups[groupOf(k)] += int(n)
+		if isMajorKind(k) {
+			majors += int(n)
+		}
+	}
+	suits := 0
+	for i := range 3 {
+		if groups[i] > 0 {
+			suits++
+		}
+	}
+	switch {
+	case suits == 1 && groups[3] == 0:
+		dbl += 3
+	case suits == 1:
+		dbl++
+	}
+	if all := groups[0] + groups[1] + groups[2] + groups[3]; all > 0 && majors == all {
+		dbl++
+	}
+	if !d.exposed {
+		p, dd := scoreParts(x.g.Options.Value(engine.OptConcealedAlmost))
+		pts += float64(p)
+		dbl += float64(dd)
+	}
+	return pts, dbl
 }
 
 // readyValue is the mean score of the ready hand c over its waits (mask),

@@ -133,7 +133,7 @@ func (r *Robot) pungValue(x *context, c *Counts, d *declInfo, n int) float64 {
 		}
 	}
 	pts += 2 * float64(max(0, n-sets))
-	return min(pts*math.Pow(2, dbl), float64(x.g.Options.Value(engine.OptScoreLimit)))
+	return min(pts*math.Pow(2, dbl), x.limit)
 }
 
 // pairPung is what a pair adds when it is punged from a discard.
