@@ -613,8 +613,8 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 	}
 	p := r.pWinW(x, s, u, u2, uw)
 	if pr.targets > 0 && s >= 1 {
-		if t, ok := r.bestTarget(x, c, d, s); ok && pr.targets*t.worth() > p*val {
-			p, val = t.p, pr.targets*t.val
+		if t, ok := r.bestTarget(x, c, d, s); ok && t.worth() > p*val {
+			p, val = t.p, t.val
 		}
 	}
 	ev := p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus

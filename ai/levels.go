@@ -38,6 +38,7 @@ type params struct {
 	targets              float64 // weight of the big-hand targets (targets.go; 0: none)
 	targetReach          float64 // ... considered up to this many steps further than the hand's shape
 	targetFar            float64 // ... their value scaled by this per step further
+	wonders              float64 // weight of Thirteen Unique Wonders as a target (its value is the limit; 0: none)
 	timeHazard           float64 // weight of the hazard's time shape against the constant survival (hazard.go)
 	hazScale             float64 // ... the measured hazard scaled by this
 	hazExposed           float64 // ... weight of the others' exposed sets in it

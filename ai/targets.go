@@ -16,7 +16,8 @@ import (
 // the hand is worth its best target.
 
 // target is one shape a hand may be played towards: its chance of going
-// out and its score when it does.
+// out and its score when it does (weighed by params.targets where it is
+// an estimate).
 type target struct {
 	p, val float64
 	s      int // its shanten number
@@ -35,7 +36,7 @@ func (r *Robot) bestTarget(x *context, c *Counts, d *declInfo, s int) (best targ
 	// (targetFar below 1): its chance rests on the typical rates of the
 	// regular shape
 	far := func(t target) target {
-		t.val *= math.Pow(pr.targetFar, float64(t.s-s))
+		t.val *= pr.targets * math.Pow(pr.targetFar, float64(t.s-s))
 		return t
 	}
 	if t, found := r.pungTarget(x, c, d, s+reach); found {
@@ -46,7 +47,44 @@ func (r *Robot) bestTarget(x *context, c *Counts, d *declInfo, s int) (best targ
 			best, ok = t, true
 		}
 	}
+	if t, found := r.wondersTarget(x, c, d, s+reach); found {
+		if !ok || t.worth() > best.worth() {
+			best, ok = t, true
+		}
+	}
 	return best, ok
+}
+
+// wondersTarget is Thirteen Unique Wonders, a limit hand: one of each
+// terminal and honour and a pair of one of them, all concealed. Its
+// value is exact (the limit), so it is neither weighed nor scaled for
+// distance; params.wonders turns it on.
+func (r *Robot) wondersTarget(x *context, c *Counts, d *declInfo, maxS int) (target, bool) {
+	if d.sets > 0 || r.params.wonders <= 0 {
+		return target{}, false
+	}
+	s := wondersShanten(c)
+	if s < 1 || s > maxS {
+		return target{}, false
+	}
+	paired := false
+	for k := range NumKinds {
+		paired = paired || isMajorKind(k) && c[k] >= 2
+	}
+	// nearer by a major kind not yet held, or, with no major paired yet,
+	// by a second copy of one that is; these can only be drawn
+	u := 0
+	for k := range NumKinds {
+		if isMajorKind(k) && (c[k] == 0 || c[k] == 1 && !paired) {
+			u += int(x.unseen[k])
+		}
+	}
+	if u == 0 {
+		return target{}, false
+	}
+	uw := r.params.plainW * float64(u)
+	p := r.pWinW(x, s, u, -1, uw)
+	return target{p: p, val: r.params.wonders * float64(x.g.Options.Value(engine.OptScoreLimit)), s: s}, true
 }
 
 // pungTarget is the no-chows hand: pungs (or kongs) and a pair. A pair

@@ -112,3 +112,36 @@ func TestTargetFar(t *testing.T) {
 		t.Errorf("targetReach 0: target %+v", tg)
 	}
 }
+
+// TestWondersTarget: eleven different terminals and honours are two
+// steps from Thirteen Unique Wonders, a limit hand, far nearer than any
+// regular shape; with the target weighed its value is the limit times
+// the weight, undiminished by the weight of the estimated targets.
+func TestWondersTarget(t *testing.T) {
+	const hand = "1B 9B 1C 9C 1D 9D EW SW WW NW RD 5B 6B"
+	v := position{hand: hand}.view(t)
+	find := func(w float64, sets int) (target, bool) {
+		r := New(Options{Level: Hard})
+		r.params.wonders = w
+		x := r.load(v)
+		x.decl.sets = sets
+		return r.wondersTarget(x, &x.hand, &x.decl, 5)
+	}
+	tg, ok := find(0.5, 0)
+	if !ok || tg.s != 2 || tg.val != 500 || tg.p <= 0 || tg.p >= 1 {
+		t.Fatalf("wonders target %+v (found %v), want two steps away, worth half the limit", tg, ok)
+	}
+	if tg, ok := find(0, 0); ok {
+		t.Errorf("weight 0: target %+v", tg)
+	}
+	if tg, ok := find(0.5, 1); ok {
+		t.Errorf("a set declared: target %+v", tg)
+	}
+	r := New(Options{Level: Hard})
+	r.params.wonders = 0.5
+	x := r.load(v)
+	best, ok := r.bestTarget(x, &x.hand, &x.decl, Shanten(&x.hand, x.shape))
+	if !ok || best.val != 500 {
+		t.Errorf("best target %+v, want the wonders", best)
+	}
+}

@@ -60,6 +60,7 @@ var tunables = []tunable{
 	{"targets", 0, 3, func(p *params) *float64 { return &p.targets }},
 	{"targetReach", 0, 3, func(p *params) *float64 { return &p.targetReach }},
 	{"targetFar", 0, 1, func(p *params) *float64 { return &p.targetFar }},
+	{"wonders", 0, 2, func(p *params) *float64 { return &p.wonders }},
 	{"timeHazard", 0, 1, func(p *params) *float64 { return &p.timeHazard }},
 	{"hazScale", 0, 3, func(p *params) *float64 { return &p.hazScale }},
 	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
