@@ -35,12 +35,18 @@ type context struct {
 	noPair  uint8             // honours (bit i: kind 27+i) whose pair scores
 	survAt  [maxTurns]float64 // chance that nobody else goes out, for each of our turns from now
 	limit   float64           // the score limit (infinite with NoLimit)
-	// what a concealed hand may earn under the options in force: the
-	// fully concealed hand's doubles and points when self-drawn, plus
-	// three times the almost concealed hand's (a discard wins three
-	// times as often as a draw)
-	hidDbl, hidPts float64
-	purity         bool // LosersPurity: a losing hand scores one suit and concealment too
+	// what the options pay a concealed hand: fully concealed (the last
+	// tile drawn) and almost concealed (won on a discard)
+	fully, almost optScore
+	purity        bool // LosersPurity: a losing hand scores one suit and concealment too
+}
+
+// optScore is a packed score option (engine.ScoreDouble) split into its
+// points and doubles.
+type optScore struct{ pts, dbl float64 }
+
+func optScoreOf(v int) optScore {
+	return optScore{pts: float64(v % 10000), dbl: float64(v / engine.ScoreDouble % 100)}
 }
 
 // maxTurns bounds the turns a hand looks ahead: about 80 live tiles.
@@ -188,9 +194,8 @@ func (r *Robot) load(v *engine.View) *context {
 	if !o.Bool(engine.OptNoLimit) {
 		x.limit = float64(o.Value(engine.OptScoreLimit))
 	}
-	fp, fd := scoreParts(o.Value(engine.OptConcealedFully))
-	ap, ad := scoreParts(o.Value(engine.OptConcealedAlmost))
-	x.hidDbl, x.hidPts = float64(fd+3*ad), float64(fp+3*ap)
+	x.fully = optScoreOf(o.Value(engine.OptConcealedFully))
+	x.almost = optScoreOf(o.Value(engine.OptConcealedAlmost))
 	x.purity = o.Bool(engine.OptLosersPurity)
 	x.deep = true
 	x.noPair = 0
@@ -352,12 +357,10 @@ func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
 	pts := float64(x.g.Options.Value(engine.OptMahJongScore)%10000) + float64(d.pts) + 4*float64(x.me.NumSpecials)
 	dbl := d.dbl
 	triplets, dblPairs := 0, 0
-	var groups [4]int
 	for k, n := range c {
 		if n == 0 {
 			continue
 		}
-		groups[groupOf(k)] += int(n)
 		t := tileOf[k]
 		dd := doublesOf(t, own, prev)
 		if n >= 3 {
@@ -406,9 +409,7 @@ func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
 		}
 	}
 	// one suit, with or without honours
-	for i := range d.suits {
-		groups[i] += d.suits[i]
-	}
+	groups, _ := tileGroups(c, d)
 	best, sum := 0, groups[0]+groups[1]+groups[2]
 	for i := range 3 {
 		best = max(best, groups[i])
@@ -423,16 +424,26 @@ func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
 		dbl += pr.suitHope * float64(3-off) / 3
 	}
 	if !d.exposed {
-		dbl += pr.concealed * x.hidDbl
-		pts += pr.concealed * x.hidPts
+		// the fully concealed hand's score when self-drawn, and three
+		// times the almost concealed hand's (a discard wins three times
+		// as often as a draw)
+		dbl += pr.concealed * (x.fully.dbl + 3*x.almost.dbl)
+		pts += pr.concealed * (x.fully.pts + 3*x.almost.pts)
 	}
 	return min(pts*math.Pow(2, dbl), x.limit)
 }
 
-// scoreParts splits a packed score option value (engine.ScoreDouble) into
-// its points and doubles.
-func scoreParts(v int) (pts, dbl int) {
-	return v % 10000, v / engine.ScoreDouble % 100
+// tileGroups counts the tiles of hand c and declared sets d in each
+// group (the three suits, the honours), and the major tiles among them.
+func tileGroups(c *Counts, d *declInfo) (groups [4]int, majors int) {
+	groups, majors = d.suits, d.majors
+	for k, n := range c {
+		groups[groupOf(k)] += int(n)
+		if isMajorKind(k) {
+			majors += int(n)
+		}
+	}
+	return groups, majors
 }
 
 // loserValue is the losing hand's score: declared and concealed pungs,
@@ -470,7 +481,7 @@ func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
 		}
 	}
 	if x.purity {
-		p, dd := r.loserPurity(x, c, d)
+		p, dd := loserPurity(x, c, d)
 		pts += p
 		dbl += dd
 	}
@@ -480,15 +491,8 @@ func (r *Robot) loserValue(x *context, c *Counts, d *declInfo) float64 {
 // loserPurity is what LosersPurity adds to a losing hand as it stands:
 // the one-suit doubles (three, or one with honours), all majors, and
 // the almost concealed hand's score while nothing is exposed.
-func (r *Robot) loserPurity(x *context, c *Counts, d *declInfo) (pts, dbl float64) {
-	groups := d.suits
-	majors := d.majors
-	for k, n := range c {
-		groups[groupOf(k)] += int(n)
-		if isMajorKind(k) {
-			majors += int(n)
-		}
-	}
+func loserPurity(x *context, c *Counts, d *declInfo) (pts, dbl float64) {
+	groups, majors := tileGroups(c, d)
 	suits := 0
 	for i := range 3 {
 		if groups[i] > 0 {
@@ -505,9 +509,8 @@ func (r *Robot) loserPurity(x *context, c *Counts, d *declInfo) (pts, dbl float6
 		dbl++
 	}
 	if !d.exposed {
-		p, dd := scoreParts(x.g.Options.Value(engine.OptConcealedAlmost))
-		pts += float64(p)
-		dbl += float64(dd)
+		pts += x.almost.pts
+		dbl += x.almost.dbl
 	}
 	return pts, dbl
 }

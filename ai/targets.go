@@ -67,18 +67,14 @@ func (r *Robot) wondersTarget(x *context, c *Counts, d *declInfo, maxS int) (tar
 	if s < 1 || s > maxS {
 		return target{}, false
 	}
-	paired := false
+	// only a major tile can bring it nearer, and only drawn
+	var majors uint64
 	for k := range NumKinds {
-		paired = paired || isMajorKind(k) && c[k] >= 2
-	}
-	// nearer by a major kind not yet held, or, with no major paired yet,
-	// by a second copy of one that is; these can only be drawn
-	u := 0
-	for k := range NumKinds {
-		if isMajorKind(k) && (c[k] == 0 || c[k] == 1 && !paired) {
-			u += int(x.unseen[k])
+		if isMajorKind(k) {
+			majors |= 1 << k
 		}
 	}
+	u, _ := targetEffective(x, c, s+1, majors, wondersDistance, 0)
 	if u == 0 {
 		return target{}, false
 	}
@@ -86,6 +82,10 @@ func (r *Robot) wondersTarget(x *context, c *Counts, d *declInfo, maxS int) (tar
 	p := r.pWinW(x, s, u, -1, uw)
 	return target{p: p, val: r.params.wonders * float64(x.g.Options.Value(engine.OptScoreLimit)), s: s}, true
 }
+
+// wondersDistance is wondersShanten in the form targetEffective takes
+// (one more than the shanten number; the sets do not count).
+func wondersDistance(c *Counts, _ int) int { return wondersShanten(c) + 1 }
 
 // pungTarget is the no-chows hand: pungs (or kongs) and a pair. A pair
 // becomes a pung from anybody's discard; a single becomes a pair only
