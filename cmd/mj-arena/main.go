@@ -14,6 +14,8 @@
 //	                           "classic") decides as the original did in logged games
 //	mj-arena probe [flags]     whether a robot's discards and claims could have
 //	                           done better: each option played out many times
+//	mj-arena report FILE...    one report of the games of earlier matches' -json
+//	                           files (each seed at most once)
 //
 // Local matches are fast (a game takes milliseconds) and deterministic:
 // game g is dealt with seed -seed+g and its seats play the -seats specs
@@ -105,6 +107,14 @@
 //	go build -o /tmp/mj-server ./cmd/mj-server
 //	go run ./cmd/mj-arena original -server /tmp/mj-server -games 1000
 //
+// A report gathers earlier runs into one: the games of their -json files,
+// which must all have different seeds, reported as one match, for
+// example three blocks of fresh seeds against the original:
+//
+//	go run ./cmd/mj-arena original -games 1000 -seed 260001 -j 25 -json /tmp/a.json
+//	go run ./cmd/mj-arena original -games 1000 -seed 270001 -j 25 -json /tmp/b.json
+//	go run ./cmd/mj-arena report /tmp/a.json /tmp/b.json
+//
 // The match modes take -options FILE (GameOption lines, as mj-server's
 // --option-file) and -json FILE (one JSON line per game and per hand and
 // player). The summary goes to standard output, progress to standard
@@ -145,7 +155,7 @@ func main() {
 	os.Exit(code)
 }
 
-const usage = "usage: mj-arena local|original|agree|probe [flags] (mj-arena MODE -h lists the flags)"
+const usage = "usage: mj-arena local|original|agree|probe|report [flags] (mj-arena MODE -h lists the flags)"
 
 // agree measures how often the classic imitation decides as the
 // original robots did in logged games.
@@ -271,6 +281,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		return agree(args[1:], stdout, stderr)
 	case "probe":
 		return probe(ctx, args[1:], stdout, stderr)
+	case "report":
+		return report(args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("mj-arena "+mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -500,14 +512,9 @@ func pairedMatch(tested arena.Spec, vss []arena.Spec, header, jsonFile string, g
 // which must hold games 0..games-1 dealt from seed on with the robot
 // under test (label) in the place the match would give it.
 func readBaseline(name, label string, games, seed int, testedID func(*arena.GameRecord) int) ([]*arena.GameRecord, error) {
-	f, err := os.Open(name)
+	recs, err := readGames(name)
 	if err != nil {
 		return nil, fmt.Errorf("-baseline: %w", err)
-	}
-	defer f.Close()
-	recs, err := arena.ReadJSON(f)
-	if err != nil {
-		return nil, fmt.Errorf("-baseline %s: %w", name, err)
 	}
 	if len(recs) != games {
 		return nil, fmt.Errorf("-baseline %s: %d games, the match has %d", name, len(recs), games)

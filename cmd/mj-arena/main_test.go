@@ -116,3 +116,71 @@ func pairedLine(t *testing.T, report string) string {
 	t.Fatalf("no comparison in the report:\n%s", report)
 	return ""
 }
+
+// A report of two runs' -json files gives the figures of one match
+// that played all their games, and refuses games that are not
+// independent (a seed met twice) or a file it cannot read.
+func TestReport(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	var errOut bytes.Buffer
+	match := func(seed, games, json string) string {
+		var out bytes.Buffer
+		args := []string{"local", "-q", "-seats", "hard/classic", "-games", games, "-seed", seed, "-j", "2"}
+		if json != "" {
+			args = append(args, "-json", json)
+		}
+		if code, err := run(context.Background(), args, &out, &errOut); err != nil || code != 0 {
+			t.Fatalf("run %q: code %d, %v\n%s", args, code, err, errOut.String())
+		}
+		return out.String()
+	}
+	match("7", "4", a)
+	match("11", "4", b)
+	// games 4-7 from seed 7 are dealt from seeds 11-14 with the seats
+	// rotated as games 0-3 from seed 11 are
+	whole := match("7", "8", "")
+	var out bytes.Buffer
+	code, err := run(context.Background(), []string{"report", a, b}, &out, &errOut)
+	if err != nil || code != 0 {
+		t.Fatalf("report: code %d, %v\n%s", code, err, errOut.String())
+	}
+	if !strings.HasPrefix(out.String(), "report of 8 games from 2 files\n") {
+		t.Errorf("report header:\n%s", out.String())
+	}
+	want, got := figures(whole), figures(out.String())
+	if len(want) < 20 || strings.Join(want, "\n") != strings.Join(got, "\n") {
+		t.Errorf("report of the two files:\n%s\nwant those of the whole match:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{\"kind\":\"hand\",\"game\":3}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"report", a, a},
+		{"report", a, filepath.Join(dir, "none.json")},
+		{"report", bad},
+		{"report"},
+	} {
+		var out bytes.Buffer
+		code, err := run(context.Background(), args, &out, &errOut)
+		if code != 2 || err == nil {
+			t.Errorf("%q: code %d, %v; want 2 and an error", args, code, err)
+		}
+		if out.Len() != 0 {
+			t.Errorf("%q printed a report:\n%s", args, out.String())
+		}
+	}
+}
+
+// figures returns a report's per-robot lines, without the decision
+// latency (not kept in -json files).
+func figures(report string) []string {
+	var out []string
+	for _, l := range strings.Split(report, "\n") {
+		if strings.HasPrefix(l, "  ") && !strings.Contains(l, "decision latency") || strings.Contains(l, "seat-games") {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"mahjong/internal/arena"
+)
+
+// report prints one report of the games in the -json files of earlier
+// matches, so that a result gathered over several runs (fresh blocks of
+// seeds against the original, say) is stated with one interval. The
+// games must be independent: a seed met twice, in one file or two, is an
+// error, and so is a file that cannot be read, before anything is
+// printed. The exit status is then that of a match of those games.
+func report(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("mj-arena report", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mj-arena report FILE... (the -json files of earlier matches)")
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2, err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2, fmt.Errorf("report: no file")
+	}
+	var all []*arena.GameRecord
+	from := map[int]string{} // seed to the file that holds it
+	for _, name := range fs.Args() {
+		games, err := readGames(name)
+		if err != nil {
+			return 2, fmt.Errorf("report: %w", err)
+		}
+		for _, g := range games {
+			if prev, ok := from[g.Seed]; ok {
+				return 2, fmt.Errorf("report: seed %d is in %s and in %s: the games are not independent", g.Seed, prev, name)
+			}
+			from[g.Seed] = name
+			// number the games afresh, so that they stay apart
+			n := len(all)
+			g.Game = n
+			for i := range g.Records {
+				g.Records[i].Game = n
+			}
+			all = append(all, g)
+		}
+	}
+	fmt.Fprintf(stdout, "report of %d games from %d files\n", len(all), fs.NArg())
+	arena.Report(stdout, all)
+	return exitCode(all, len(all), stdout), nil
+}
+
+// readGames reads the games of one -json file.
+func readGames(name string) ([]*arena.GameRecord, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	games, err := arena.ReadJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return games, nil
+}
