@@ -159,6 +159,24 @@ func paramsFor(l Level) params {
 		// and -2.01 ± 1.60; 0.25, -0.54 ± 1.28. It stays off: the
 		// regular rates overrate how fast a hand that cannot claim
 		// collects thirteen different tiles.
+		//
+		// The chain of steps above misjudges the chance of going out:
+		// against three ai/classic robots (mj-arena -calibrate), a hand
+		// one step from ready with 60-74 live tiles went out 47 % of the
+		// time and was given 17 %, a ready one with under 15 live tiles
+		// 23 % and was given 37 %. Replacing the chain by that measured
+		// table (by shanten number and live tiles, scaled by the square
+		// root of the effective tiles against a typical hand's) plays
+		// for bigger, slower hands and loses: paired, 2,000 games from
+		// seed 9,600,000, -7.07 ± 3.50 points a hand (wins 28.4 %, the
+		// mean winning score 71.9); half and half -3.44 ± 3.41; with
+		// the payment to another winner that going out spares us
+		// credited in full or by half, -4.04 ± 3.35 and -5.26 ± 3.51.
+		// The speed the chain's short horizon buys is worth more than
+		// calibrated chances. Scaling hand values v to 40 (v/40)^0.9 or
+		// ^1.1 on the same games: -2.14 ± 2.44 and -0.46 ± 2.52. Looking
+		// ahead from every discard one step from ready, not only the
+		// fastest: -0.26 ± 0.26 over 8,000 games from 9,700,000.
 	}
 	return p
 }
