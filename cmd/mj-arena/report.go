@@ -40,14 +40,10 @@ func report(args []string, stdout, stderr io.Writer) (int, error) {
 				return 2, fmt.Errorf("report: seed %d is in %s and in %s: the games are not independent", g.Seed, prev, name)
 			}
 			from[g.Seed] = name
-			// number the games afresh, so that they stay apart
-			n := len(all)
-			g.Game = n
-			for i := range g.Records {
-				g.Records[i].Game = n
-			}
-			all = append(all, g)
 		}
+		// The report adds up each game's own records; a game keeps its
+		// number in its file, and the seed tells games apart.
+		all = append(all, games...)
 	}
 	fmt.Fprintf(stdout, "report of %d games from %d files\n", len(all), fs.NArg())
 	arena.Report(stdout, all)
