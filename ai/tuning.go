@@ -34,7 +34,6 @@ var tunables = []tunable{
 	{"survival", 0, 1, func(p *params) *float64 { return &p.survival }},
 	{"claimRate", 0, 10, func(p *params) *float64 { return &p.claimRate }},
 	{"readyRate", 0, 10, func(p *params) *float64 { return &p.readyRate }},
-	{"decay", 0, 1, func(p *params) *float64 { return &p.decay }},
 	{"pairPung", 0, 1, func(p *params) *float64 { return &p.pairPung }},
 	{"noScore", 0, 5, func(p *params) *float64 { return &p.noScore }},
 	{"noScoreNear", 0, 1, func(p *params) *float64 { return &p.noScoreNear }},
