@@ -190,6 +190,19 @@ func paramsFor(l Level) params {
 		// +0.20 ± 1.61, plainW 1 -0.55 ± 1.32, ukeireBonus 1 -1.34 ±
 		// 1.96, noScoreNear 0.5 -0.84 ± 1.40, suitHope 0.6 +0.22 ±
 		// 0.37, claimRate 1.4 +0.31 ± 2.06, readyRate 2.2 -0.41 ± 1.43.
+		//
+		// The original throws a lone honour early while none of its
+		// copies is in sight (ai/classic/eval.go), so the third copy of
+		// an honour pair we hold may come out sooner than pungW says.
+		// Weighing an honour pair's pung twice as much as another pair's,
+		// paired against three original mj-players with -baseline on
+		// 1,000 games each from seeds 290,001, 280,001 and 270,001:
+		// +1.23 ± 2.36, +1.25 ± 2.60 and -0.71 ± 2.36 points a hand
+		// (the mean winning score +1.3, +0.7 and 0.0, the win rate down
+		// 0.2-0.3 points); one and a half times, on the first block,
+		// +0.88 ± 1.85; three times, on the second, -0.30 ± 2.94. Against
+		// three ai/classic robots, one and a half times +1.19 ± 1.33
+		// (2,000 games from 9,600,000). Not a clear gain; left out.
 	}
 	return p
 }
