@@ -78,8 +78,10 @@ func paramsFor(l Level) params {
 		// makes no measurable difference against them (-0.35 ± 1.60);
 		// against three original mj-players, paired on 2,400 games from
 		// seed 160,001, it gained 0.97 ± 0.93 points a hand, and a feed
-		// cost of 2 lost 1.56 ± 1.33 (2,400 from 170,001). Expert is
-		// not yet clearly stronger than Hard.
+		// cost of 2 lost 1.56 ± 1.33 (2,400 from 170,001). In Hard's
+		// place at a table of three Hards, paired on 3,000 games from
+		// seed 9,800,000: +0.41 ± 1.06. Expert is not yet clearly
+		// stronger than Hard.
 		p.feedCost = 1.5
 	}
 	if l >= Hard {
@@ -203,6 +205,17 @@ func paramsFor(l Level) params {
 		// +0.88 ± 1.85; three times, on the second, -0.30 ± 2.94. Against
 		// three ai/classic robots, one and a half times +1.19 ± 1.33
 		// (2,000 games from 9,600,000). Not a clear gain; left out.
+		//
+		// Defence aimed only at a player whose declared sets already
+		// carry two doubles (counting no chows when it has two sets and
+		// none is a chow): the chance it goes out on our discard, by the
+		// measured hazard and its exposed sets, with a tile it let pass
+		// since its last discard safe and one it threw itself a twentieth
+		// as likely, times its likely score and our own hand's worth.
+		// Against three ai/classic robots, 3,000 games from 9,600,000:
+		// weighed 1 -0.76 ± 1.02, 3 -1.49 ± 1.22, and from one double
+		// -1.07 ± 1.68. Like every defence measured before it, it costs
+		// more speed than the deal-ins it saves are worth.
 	}
 	return p
 }
