@@ -198,10 +198,11 @@ func paramsFor(l Level) params {
 		// an honour pair we hold may come out sooner than pungW says.
 		// Weighing an honour pair's pung twice as much as another pair's,
 		// paired against three original mj-players with -baseline on
-		// 1,000 games each from seeds 290,001, 280,001 and 270,001:
-		// +1.23 ± 2.36, +1.25 ± 2.60 and -0.71 ± 2.36 points a hand
-		// (the mean winning score +1.3, +0.7 and 0.0, the win rate down
-		// 0.2-0.3 points); one and a half times, on the first block,
+		// 1,000 games each from seeds 290,001, 280,001, 270,001, 260,001
+		// and 250,001: +1.23 ± 2.36, +1.25 ± 2.60, -0.71 ± 2.36, +0.78 ±
+		// 2.63 and -0.39 ± 2.64 points a hand, about +0.4 ± 1.1 in all
+		// (the mean winning score up 0.0 to 1.3, the win rate down 0.1
+		// to 0.3 points); one and a half times, on the first block,
 		// +0.88 ± 1.85; three times, on the second, -0.30 ± 2.94. Against
 		// three ai/classic robots, one and a half times +1.19 ± 1.33
 		// (2,000 games from 9,600,000). Not a clear gain; left out.
