@@ -1012,23 +1012,25 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	r.buf = append(r.buf, best)
 }
 
-// styleClaim is the personality's taste for a claimed set.
+// styleClaim is the personality's taste for a claimed set, as a factor
+// on the claim's value (params.chowClaim and the next three set how
+// strong it is).
 func (r *Robot) styleClaim(m engine.Meld) float64 {
 	st := r.style()
 	f := 1.0
 	switch m.Kind {
 	case engine.Chow:
-		f *= math.Exp(0.6 * st.chow)
+		f *= math.Exp(r.params.chowClaim * st.chow)
 	case engine.Pung, engine.Kong:
-		f *= math.Exp(-0.4 * st.chow)
+		f *= math.Exp(-r.params.pungClaim * st.chow)
 		if st.major > 0 && !m.Tile.IsMajor() {
-			f *= 1 - 0.5*st.major
+			f *= 1 - r.params.majClaim*st.major
 		}
 	}
 	if st.major > 0 && m.Kind == engine.Chow {
-		f *= 1 - 0.6*st.major
+		f *= 1 - 1.2*r.params.majClaim*st.major
 	}
-	f *= 1 - 0.8*st.hidden
+	f *= 1 - r.params.hideClaim*st.hidden
 	return f
 }
 

@@ -20,10 +20,6 @@ import (
 // the original mj-player's default.
 const DefaultHysteresis = 4.0
 
-// styleWeight turns a hand's fit into a factor on its value: exp of
-// styleWeight times the fit.
-const styleWeight = 0.03
-
 // stylePos is the value of each knob in force: indexes into the lists
 // of the Style.
 type stylePos struct {
@@ -160,14 +156,15 @@ func (st styleNow) fit(f *handFeatures) float64 {
 }
 
 // styleFactor is the personality's taste for the hand c with declared
-// sets d, as a factor on its value (1 for the zero style).
+// sets d, as a factor on its value (1 for the zero style): e to the
+// params.styleW times its fit.
 func (r *Robot) styleFactor(c *Counts, d *declInfo) float64 {
 	st := r.style()
 	if st == (styleNow{}) {
 		return 1
 	}
 	f := handFeaturesOf(c, d)
-	return math.Exp(styleWeight * st.fit(&f))
+	return math.Exp(r.params.styleW * st.fit(&f))
 }
 
 // majorTiles is the number of major tiles in meld m.

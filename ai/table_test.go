@@ -39,6 +39,10 @@ type stats struct {
 	cannons          [engine.NumSeats]int
 	final            [engine.NumSeats]int
 	claims           [engine.NumSeats]int
+	chows            [engine.NumSeats]int // claimed chows (claims holds them too)
+	handTiles        [engine.NumSeats]int // tiles of each hand at its scoring, summed over hands
+	suitTiles        [engine.NumSeats]int // ... of them in the hand's strongest suit or honours
+	majorTiles       [engine.NumSeats]int // ... of them terminals or honours
 	lastWinnerID     int
 	discards, errors int
 }
@@ -116,6 +120,9 @@ func (tb *table) deliver(seat int, a engine.Action, outs []engine.Output) error 
 				tb.stats.lastWinnerID = m.ID
 			}
 		case engine.CHandScore:
+			if p := v.Me(); p != nil && p.ID == m.ID {
+				tb.stats.noteHand(p)
+			}
 			if i == 0 && m.ID == tb.stats.lastWinnerID {
 				tb.stats.wins[m.ID-1]++
 				tb.stats.winScore[m.ID-1] += m.Score
@@ -127,6 +134,9 @@ func (tb *table) deliver(seat int, a engine.Action, outs []engine.Output) error 
 		case engine.CPlayerPungs, engine.CPlayerChows, engine.CPlayerKongs:
 			if i == 0 {
 				tb.stats.claims[engine.Actor(o.Event)-1]++
+				if _, ok := o.Event.(engine.CPlayerChows); ok {
+					tb.stats.chows[engine.Actor(o.Event)-1]++
+				}
 			}
 		case engine.CPlayerDiscards:
 			if i == 0 {
@@ -141,6 +151,43 @@ func (tb *table) deliver(seat int, a engine.Action, outs []engine.Output) error 
 		}
 	}
 	return nil
+}
+
+// noteHand adds the tiles player p holds at its hand's scoring, as its
+// own view shows them (declared sets and concealed tiles), to the shape
+// counts.
+func (s *stats) noteHand(p *engine.Player) {
+	var tiles []engine.Tile
+	for _, m := range p.Melds {
+		if m.Kind == engine.NoMeld {
+			continue
+		}
+		for j := range m.Kind.Size() {
+			t := m.Tile
+			if m.Kind == engine.Chow || m.Kind == engine.ClosedChow {
+				t += engine.Tile(j)
+			}
+			tiles = append(tiles, t)
+		}
+	}
+	tiles = append(tiles, p.Concealed[:p.NumConcealed]...)
+	var bySuit [3]int
+	honours, majors := 0, 0
+	for _, t := range tiles {
+		switch {
+		case t.IsHonour():
+			honours++
+		case t.IsSuit():
+			bySuit[t.Suit()-engine.Bamboo]++
+		}
+		if t.IsMajor() {
+			majors++
+		}
+	}
+	id := p.ID - 1
+	s.handTiles[id] += len(tiles)
+	s.suitTiles[id] += max(bySuit[0], bySuit[1], bySuit[2]) + honours
+	s.majorTiles[id] += majors
 }
 
 // run plays until the game is over.

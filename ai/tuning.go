@@ -62,6 +62,11 @@ var tunables = []tunable{
 	{"wonders", 0, 2, func(p *params) *float64 { return &p.wonders }},
 	{"timeHazard", 0, 1, func(p *params) *float64 { return &p.timeHazard }},
 	{"hazScale", 0, 3, func(p *params) *float64 { return &p.hazScale }},
+	{"styleW", 0, 1, func(p *params) *float64 { return &p.styleW }},
+	{"chowClaim", 0, 3, func(p *params) *float64 { return &p.chowClaim }},
+	{"pungClaim", 0, 3, func(p *params) *float64 { return &p.pungClaim }},
+	{"majClaim", 0, 1, func(p *params) *float64 { return &p.majClaim }},
+	{"hideClaim", 0, 1, func(p *params) *float64 { return &p.hideClaim }},
 	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
 }
 
