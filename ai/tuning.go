@@ -29,7 +29,8 @@ type tunable struct {
 }
 
 // tunables lists the constants worth sweeping: the rates and weights of
-// the speed and value estimates. The switches stay with the levels.
+// the speed and value estimates, and how strongly a personality tilts
+// them. The switches stay with the levels.
 var tunables = []tunable{
 	{"survival", 0, 1, func(p *params) *float64 { return &p.survival }},
 	{"claimRate", 0, 10, func(p *params) *float64 { return &p.claimRate }},
@@ -62,12 +63,13 @@ var tunables = []tunable{
 	{"wonders", 0, 2, func(p *params) *float64 { return &p.wonders }},
 	{"timeHazard", 0, 1, func(p *params) *float64 { return &p.timeHazard }},
 	{"hazScale", 0, 3, func(p *params) *float64 { return &p.hazScale }},
+	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
+	// how strongly a personality tilts them (1 - 1.2 majClaim stays above 0)
 	{"styleW", 0, 1, func(p *params) *float64 { return &p.styleW }},
 	{"chowClaim", 0, 3, func(p *params) *float64 { return &p.chowClaim }},
 	{"pungClaim", 0, 3, func(p *params) *float64 { return &p.pungClaim }},
-	{"majClaim", 0, 1, func(p *params) *float64 { return &p.majClaim }},
+	{"majClaim", 0, 0.8, func(p *params) *float64 { return &p.majClaim }},
 	{"hideClaim", 0, 1, func(p *params) *float64 { return &p.hideClaim }},
-	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
 }
 
 // TunableNames returns the names a Tuning accepts, sorted.
