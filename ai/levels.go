@@ -265,10 +265,11 @@ type Preset struct {
 
 // Presets are the named personalities, the balanced default first.
 //
-// A personality should cost a Hard robot little. With the tilts three
-// times as strong as params.styleW and the claim factors now (styleW
-// 0.03; claims by e^(±0.6 or 0.4 × chowness), 1 - 0.8 hiddenness, 1 -
-// 0.5 or 0.6 majorness), played in Hard's place against three ai/classic
+// A personality should cost a Hard robot little. With the tilts it had
+// before (styleW 0.03; claims scaled by e^(0.6 × chowness) for a chow
+// and e^(-0.4 × chowness) for a pung, 1 - 0.8 × hiddenness for any
+// claim, 1 - 0.5 × majorness for a minor pung and 1 - 0.6 × majorness
+// for a chow), played in Hard's place against three ai/classic
 // robots on the same 1,000 deals from seed 9,900,000, the presets below
 // lost 27.2, 17.8, 52.8, 6.2 and 19.2 points a hand (± 5.4): the Hidden
 // dragon made 0.06 claims a hand and won 17.5 % of hands. With today's
