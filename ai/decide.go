@@ -1021,14 +1021,14 @@ func (r *Robot) styleClaim(m engine.Meld) float64 {
 	switch m.Kind {
 	case engine.Chow:
 		f *= math.Exp(r.params.chowClaim * st.chow)
+		if st.major > 0 {
+			f *= 1 - 1.2*r.params.majClaim*st.major
+		}
 	case engine.Pung, engine.Kong:
 		f *= math.Exp(-r.params.pungClaim * st.chow)
 		if st.major > 0 && !m.Tile.IsMajor() {
 			f *= 1 - r.params.majClaim*st.major
 		}
-	}
-	if st.major > 0 && m.Kind == engine.Chow {
-		f *= 1 - 1.2*r.params.majClaim*st.major
 	}
 	f *= 1 - r.params.hideClaim*st.hidden
 	return f

@@ -14,12 +14,14 @@ var presetShow = map[string]struct {
 	sign float64
 	of   func(s *stats) float64
 }{
-	"Chicken-hand lover": {"share of claims that are chows", 1, func(s *stats) float64 { return ratio(s.chows[0], s.claims[0]) }},
-	"Pung hunter":        {"share of claims that are chows", -1, func(s *stats) float64 { return ratio(s.chows[0], s.claims[0]) }},
+	"Chicken-hand lover": {"share of claims that are chows", 1, chowShare},
+	"Pung hunter":        {"share of claims that are chows", -1, chowShare},
 	"Hidden dragon":      {"claims per hand", -1, func(s *stats) float64 { return ratio(s.claims[0], s.hands) }},
 	"Purist":             {"share of tiles in the strongest suit and honours", 1, func(s *stats) float64 { return ratio(s.suitTiles[0], s.handTiles[0]) }},
 	"Terminal collector": {"share of terminals and honours", 1, func(s *stats) float64 { return ratio(s.majorTiles[0], s.handTiles[0]) }},
 }
+
+func chowShare(s *stats) float64 { return ratio(s.chows[0], s.claims[0]) }
 
 func ratio(a, b int) float64 {
 	if b == 0 {
@@ -69,7 +71,7 @@ func TestPresetsShowTheirStyle(t *testing.T) {
 	}
 }
 
-// add sums the counts of o into s.
+// add sums into s the counts of o that this test reads.
 func (s *stats) add(o *stats) {
 	s.hands += o.hands
 	for i := range engine.NumSeats {
