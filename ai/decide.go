@@ -820,6 +820,9 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		if pr.feedCost > 0 {
 			h.ev -= r.feedCost(x, k)
 		}
+		if pr.pungFeed > 0 {
+			h.ev -= pr.pungFeed * x.pairsHeld(k)
+		}
 		r.cands = append(r.cands, cand{kind: k, priced: h, bad: bad})
 	}
 	if !anySafe {
@@ -870,6 +873,25 @@ func (r *Robot) feedCost(x *context, k int) float64 {
 	late := 1 - float64(x.live)/80
 	p := 0.12 * float64(x.unseen[k]-1)
 	return r.params.feedCost * p * dbl * (0.5 + late)
+}
+
+// pairsHeld is the expected number of pairs among the unseen copies of
+// kind k that lie in one of the other players' hands, each hand taken as
+// a random share of the unseen tiles: the pungs a discard of k may give.
+func (x *context) pairsHeld(k int) float64 {
+	u := float64(x.unseen[k])
+	if u < 2 {
+		return 0
+	}
+	sum := 0.0
+	for i, p := range x.g.Players {
+		if engine.Seat(i) == x.seat {
+			continue
+		}
+		f := float64(p.NumConcealed) / float64(x.nUnseen)
+		sum += u * (u - 1) / 2 * f * f
+	}
+	return sum
 }
 
 // chooseDiscard returns the tile to throw and whether to make an

@@ -423,3 +423,65 @@ func TestLoneHonour(t *testing.T) {
 		t.Errorf("lone red dragon with two copies out: %v, want %v as a plain wind", got, wind)
 	}
 }
+
+// TestPungFeed: a lone wind none of whose copies is out may be paired in
+// another hand, a 1C two of whose copies are out hardly; Hard keeps the
+// wind and throws the 1C, where without the charge for feeding pungs it
+// throws the wind. The expected pairs follow the unseen copies and the
+// others' concealed tiles.
+func TestPungFeed(t *testing.T) {
+	const hand = "1D SW 4B 5C 4C 1C WD 8C GD 5D 8B RD WD 5B"
+	const seen = "6C WW 6C 4B 9B 3B 1D 1C 2B 9B EW 3D EW 9D 3D 5D 1B 6D NW 4D"
+	view := func() *engine.View {
+		v := position{hand: hand, used: 60}.view(t)
+		ts, err := engine.ParseTiles(seen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range ts {
+			v.Game.ExposedCount[x]++
+			v.Game.DiscardedCount[x]++
+		}
+		return v
+	}
+	discard := func(tuning string) string {
+		tu, err := ParseTuning(tuning)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := view()
+		return actionsString(New(Options{Level: Hard, Tuning: tu}).Respond(v, engine.CPlayerDraws{ID: 1, Tile: v.Game.Tile}))
+	}
+	if got := discard(""); got != "Discard 1C 0" {
+		t.Errorf("Hard: %s, want Discard 1C 0", got)
+	}
+	if got := discard("pungFeed=0"); got != "Discard SW 0" {
+		t.Errorf("Hard without the feeding charge: %s, want Discard SW 0 (the position no longer shows the charge)", got)
+	}
+
+	x := New(Options{Level: Hard}).load(view())
+	sw, c1, gd := Kind(mustTile(t, "SW")), Kind(mustTile(t, "1C")), Kind(mustTile(t, "GD"))
+	if x.unseen[sw] != 3 || x.unseen[c1] != 2 || x.unseen[gd] != 3 {
+		t.Fatalf("unseen SW %d, 1C %d, GD %d; want 3, 2, 3", x.unseen[sw], x.unseen[c1], x.unseen[gd])
+	}
+	if a, b := x.pairsHeld(sw), x.pairsHeld(c1); !(a > 2*b && b > 0) {
+		t.Errorf("expected pairs of SW %v and 1C %v: three unseen copies make three pairs, two one", a, b)
+	}
+	ew := Kind(mustTile(t, "EW"))
+	if a, b := x.pairsHeld(ew), x.pairsHeld(c1); a != b {
+		t.Errorf("expected pairs of EW %v and 1C %v, two unseen copies each: want equal", a, b)
+	}
+	x.unseen[ew] = 1
+	if got := x.pairsHeld(ew); got != 0 {
+		t.Errorf("expected pairs of a kind with one copy unseen %v, want 0", got)
+	}
+	before := x.pairsHeld(sw)
+	for i := range x.g.Players {
+		if engine.Seat(i) != x.seat {
+			x.g.Players[i].NumConcealed = 4
+		}
+	}
+	if after := x.pairsHeld(sw); after >= before/4 {
+		t.Errorf("expected pairs of SW with four concealed tiles a hand %v, with thirteen %v", after, before)
+	}
+}

@@ -35,9 +35,9 @@ func ratio(a, b int) float64 {
 // others) and checks that each personality shows in its play: the
 // measure it is named for moves the expected way.
 func TestPresetsShowTheirStyle(t *testing.T) {
-	games := 6
+	games := 20
 	if testing.Short() {
-		games = 3
+		games = 4
 	}
 	play := func(st ai.Style) *stats {
 		var sum stats

@@ -64,6 +64,7 @@ var tunables = []tunable{
 	{"timeHazard", 0, 1, func(p *params) *float64 { return &p.timeHazard }},
 	{"hazScale", 0, 3, func(p *params) *float64 { return &p.hazScale }},
 	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
+	{"pungFeed", 0, 1000, func(p *params) *float64 { return &p.pungFeed }},
 	// how strongly a personality tilts them (1 - 1.2 majClaim stays above 0)
 	{"styleW", 0, 1, func(p *params) *float64 { return &p.styleW }},
 	{"chowClaim", 0, 3, func(p *params) *float64 { return &p.chowClaim }},
