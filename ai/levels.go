@@ -90,7 +90,12 @@ func paramsFor(l Level) params {
 		// cost of 2 lost 1.56 ± 1.33 (2,400 from 170,001). In Hard's
 		// place at a table of three Hards, paired on 3,000 games from
 		// seed 9,800,000: +0.41 ± 1.06. Expert is not yet clearly
-		// stronger than Hard.
+		// stronger than Hard. With Hard's pung-feed charge, in Hard's
+		// place at a table of three Hards (2,000 games from seed
+		// 9,940,000): +0.26 ± 1.37; with the measured time hazard
+		// (timeHazard 1) -1.24 ± 2.70; a feed cost of 3, 5 or 8 +1.36 ±
+		// 2.29, +0.18 ± 2.69 and +1.25 ± 2.97; majorness 0.3 +0.54 ±
+		// 3.13. None of it separates Expert from Hard.
 		p.feedCost = 1.5
 	}
 	if l >= Hard {
@@ -154,7 +159,12 @@ func paramsFor(l Level) params {
 		// 3.81. The same charge for a chow the next player may make
 		// (the chance it holds two tiles that chow with the discard),
 		// on top of it: 3 points -1.54 ± 3.68, 8 points -4.09 ± 3.76
-		// (2,000 games from 9,970,000).
+		// (2,000 games from 9,970,000). Paired against three
+		// ai/classic robots on 3,000 games from 9,960,000: a pair
+		// weighed twice when East holds it or we are East +0.79 ± 1.58,
+		// half as much again for each declared set of its holder -0.41
+		// ± 0.96. As East, a win credited 40 points more for the deal it
+		// keeps: +0.47 ± 1.39. Left out.
 		p.pungFeed = 7
 		// Against three original mj-players, paired on 2,000 games from
 		// seed 220,001, none of these moves gains: survival 0.9 -0.85 ±
@@ -256,6 +266,14 @@ func paramsFor(l Level) params {
 		// 31.4 %). Value bought with wins at no measurable cost in
 		// points, but no gain either, and short of a mean winning score
 		// of 70 with 31 % of wins; left out.
+		//
+		// Going out spares us the payment to whoever else would have
+		// won. A win credited with that payment (weighed 23 points),
+		// against three ai/classic robots, paired on 2,000 games from
+		// seed 9,950,000: +1.34 ± 3.17 points a hand (wins 34.3 %, mean
+		// winning score 61.4); with survival 0.91 or 0.94 as well -0.15
+		// and -1.10; weighed 12 with survival 0.91 +1.13 ± 2.67, 45
+		// with 0.94 -0.91; survival 0.91 alone -0.10 ± 2.78. Not taken.
 		//
 		// Defence aimed only at a player whose declared sets already
 		// carry two doubles (counting no chows when it has two sets and
