@@ -35,7 +35,7 @@ func ratio(a, b int) float64 {
 // others) and checks that each personality shows in its play: the
 // measure it is named for moves the expected way.
 func TestPresetsShowTheirStyle(t *testing.T) {
-	// Twenty one-round games even in -short (about 17 s as WebAssembly):
+	// Twenty one-round games even in -short (about 11 s as WebAssembly):
 	// on four, the terminal collector's margin came and went with
 	// unrelated changes to Hard's play.
 	const games = 20

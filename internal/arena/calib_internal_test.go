@@ -90,25 +90,21 @@ func TestCalibrate(t *testing.T) {
 // counted and its wins too, plausible sums.
 func checkCalibrated(t *testing.T, cal *Calibration, games []*GameRecord, id func(*GameRecord) int) {
 	t.Helper()
-	hands, won := 0, 0
+	hands, won, dealt := 0, 0, 0 // dealt: discards by everybody in the robot's hands
 	for _, g := range games {
 		hands += g.Hands
 		for _, h := range g.Records {
-			if h.ID == id(g) && h.Won {
+			if h.ID != id(g) {
+				continue
+			}
+			dealt += h.Discards
+			if h.Won {
 				won++
 			}
 		}
 	}
 	if cal.Won != won {
 		t.Errorf("%d hands went out, the robot's records say %d", cal.Won, won)
-	}
-	dealt := 0 // discards made by everybody in the robot's hands
-	for _, g := range games {
-		for _, h := range g.Records {
-			if h.ID == id(g) {
-				dealt += h.Discards
-			}
-		}
 	}
 	var total, byWorth CalibCell
 	for s := range calibSteps {
