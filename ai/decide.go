@@ -904,6 +904,9 @@ func (r *Robot) chooseDiscard(v *engine.View) (engine.Tile, bool) {
 	}
 	r.switchStyle(&x.hand, &x.decl)
 	i := r.discardOptions(x, &x.hand, &x.decl, nil)
+	if r.params.searchN > 0 {
+		i = r.searchDiscard(x, i)
+	}
 	if r.explain != nil {
 		r.explainDiscard(i)
 	}

@@ -43,6 +43,12 @@ type params struct {
 	hazExposed           float64 // ... weight of the others' exposed sets in it
 	pungFeed             float64 // points a discard costs per pair of it the others are expected to hold (they may pung it)
 
+	// Search (search.go): discards within searchClose of the best are
+	// played out on searchN random deals, at most searchK of them, and
+	// one replaces the model's choice when it is searchZ standard errors
+	// better. searchN 0: no search.
+	searchN, searchK, searchClose, searchZ float64
+
 	// A personality (style.go) tilts values; these set how much. They
 	// change nothing for the balanced robot.
 	styleW               float64 // a hand's value is scaled by e^(styleW × the style's fit)
@@ -62,6 +68,7 @@ func paramsFor(l Level) params {
 		qPow: 0.3, qLo: 0.8,
 		targetReach: 1, targetFar: 1, hazScale: 1, loserW: 0.9,
 		styleW: 0.01, chowClaim: 0.1, pungClaim: 0.13, hideClaim: 0.12, majClaim: 0.1,
+		searchK: 3, searchClose: 0.15, searchZ: 1,
 	}
 	switch l {
 	case Beginner:

@@ -89,6 +89,8 @@ type Robot struct {
 	ready        map[scoreKey]readyInfo // ready hands of this decision
 	oneAway      map[scoreKey]readyInfo // hands one step from ready, this decision
 	sc           scorer
+	ro           rollout // Expert's search
+	searchIdx    []int
 	stratPos     stylePos // the personality's knobs in force
 
 	explain  func(*Decision) // see Explain

@@ -65,6 +65,10 @@ var tunables = []tunable{
 	{"hazScale", 0, 3, func(p *params) *float64 { return &p.hazScale }},
 	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
 	{"pungFeed", 0, 1000, func(p *params) *float64 { return &p.pungFeed }},
+	{"searchN", 0, 4096, func(p *params) *float64 { return &p.searchN }},
+	{"searchK", 2, 8, func(p *params) *float64 { return &p.searchK }},
+	{"searchClose", 0, 1, func(p *params) *float64 { return &p.searchClose }},
+	{"searchZ", 0, 10, func(p *params) *float64 { return &p.searchZ }},
 	// how strongly a personality tilts them (1 - 1.2 majClaim stays above 0)
 	{"styleW", 0, 1, func(p *params) *float64 { return &p.styleW }},
 	{"chowClaim", 0, 3, func(p *params) *float64 { return &p.chowClaim }},

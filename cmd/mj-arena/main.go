@@ -297,13 +297,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	var variants specList
 	var control, tcp, keep, calibrate *bool
 	var deadline, stall *time.Duration
-	var retries *int
+	var retries, handsPer *int
 	switch mode {
 	case "local":
 		jobs = fs.Int("j", runtime.NumCPU(), "games played at once")
 		seats = fs.String("seats", "hard", "robot specs of the four seats, separated by /, the last repeated")
 		fs.Var(&variants, "variant", "play the games again with this spec in place of the first of -seats and compare them game by game (repeat for several)")
 		calibrate = fs.Bool("calibrate", false, "set the first spec's estimates at each discard (chance of going out, score) beside what happened")
+		handsPer = fs.Int("hands", 0, "end each game after this many hands (0: play it out); with -variant, pairs the plays hand by hand")
 	case "original":
 		calibrate = fs.Bool("calibrate", false, "set our robot's estimates at each discard (chance of going out, score) beside what happened")
 		jobs = fs.Int("j", 25, "games played at once")
@@ -390,7 +391,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			}
 		}
 		cfg.Games, cfg.FirstSeed, cfg.Jobs, cfg.Progress = *games, *seed, *jobs, progress
+		cfg.Hands = *handsPer
 		header = fmt.Sprintf("local match: seats %s, %d games from seed %d", *seats, *games, *seed)
+		if *handsPer > 0 {
+			header += fmt.Sprintf(", %d hands each", *handsPer)
+		}
 		tested, testedID = cfg.Seats[0], arena.LocalTested
 		play = func(sp arena.Spec) []*arena.GameRecord {
 			cfg.Seats[0] = sp

@@ -99,6 +99,36 @@ func TestLocalDeterministic(t *testing.T) {
 	}
 }
 
+// TestLocalHands: a match of one hand a game stops each game after its
+// first hand, which the records hold whole (settled or washed out), and
+// the report counts it without a failure.
+func TestLocalHands(t *testing.T) {
+	sp, _ := arena.ParseSpec("hard")
+	cl, _ := arena.ParseSpec("classic")
+	cfg := arena.LocalConfig{Seats: [4]arena.Spec{sp, cl, cl, cl}, FirstSeed: 40, Games: 6, Hands: 1}
+	games := arena.PlayLocal(context.Background(), cfg)
+	if len(games) != 6 {
+		t.Fatalf("%d games", len(games))
+	}
+	for _, g := range games {
+		if g.Failed != "" || g.Hands != 1 || len(g.Records) != 4 {
+			t.Errorf("game %d: failed %q, %d hands, %d records", g.Game, g.Failed, g.Hands, len(g.Records))
+		}
+		sum := 0
+		for _, h := range g.Records {
+			sum += h.Net
+		}
+		if sum != 0 {
+			t.Errorf("game %d: the hand's settlement sums to %d", g.Game, sum)
+		}
+	}
+	var sb strings.Builder
+	arena.Report(&sb, games)
+	if !strings.Contains(sb.String(), "6 finished (0 of them played again after a failure), 0 failed; 6 hands") {
+		t.Errorf("report:\n%s", sb.String())
+	}
+}
+
 // TestOriginalSmoke plays short games of our robot against the real
 // original programs, and one control game of four originals, asserting
 // completion, no protocol error and settlements that add up.

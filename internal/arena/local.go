@@ -20,6 +20,11 @@ type LocalConfig struct {
 	Jobs      int                   // games played at once (0: one per core)
 	Options   []engine.CGameOption  // game options (the option file)
 	MaxSteps  int                   // requests per game before giving up (0: 200000)
+	// Hands, if set, ends each game after this many hands: a paired
+	// comparison of a change that alters few decisions resolves far better
+	// hand by hand, before the games part ways (their hands' deals and
+	// Easts drift apart once one result differs).
+	Hands int
 	// Progress, if set, is called after each finished game (from one
 	// goroutine at a time).
 	Progress func(done int, g *GameRecord)
@@ -162,7 +167,7 @@ func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
 		maxSteps = 200000
 	}
 	steps := 0
-	for !c.GameOver() && failure == nil {
+	for !c.GameOver() && failure == nil && (cfg.Hands <= 0 || r.Settled() < cfg.Hands) {
 		if head == len(queue) {
 			gm := c.Game()
 			failure = fmt.Errorf("%w: phase %v, player %d, after %d requests", ErrStalled, gm.Phase, gm.Player, steps)
@@ -185,9 +190,13 @@ func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
 	if failure != nil {
 		rec.Failed = failure.Error()
 	}
-	rec.Finals = map[int]int{}
-	for _, p := range c.FinalScores() {
-		rec.Finals[p.ID] = p.CumulativeScore
+	if cfg.Hands > 0 && !c.GameOver() {
+		r.Cut()
+	} else {
+		rec.Finals = map[int]int{}
+		for _, p := range c.FinalScores() {
+			rec.Finals[p.ID] = p.CumulativeScore
+		}
 	}
 	r.Finish(rec)
 	rec.OursErrors = rec.Errors // every seat is ours

@@ -69,6 +69,7 @@ type Recorder struct {
 	sums         map[int]int
 	over         bool
 	errors       int
+	settled      int // hands ended (settled or washed out)
 	records      []HandRecord
 }
 
@@ -199,6 +200,7 @@ func (r *Recorder) flush() {
 	if r.cur == nil {
 		return
 	}
+	r.settled++
 	for _, id := range r.seats {
 		if h := r.cur[id]; h != nil {
 			h.Discards = r.discards
@@ -207,6 +209,14 @@ func (r *Recorder) flush() {
 	}
 	r.cur = nil
 }
+
+// Settled returns the number of hands ended so far (settled or washed
+// out).
+func (r *Recorder) Settled() int { return r.settled }
+
+// Cut marks a game stopped on purpose before its end (LocalConfig.Hands):
+// it is complete as far as it went.
+func (r *Recorder) Cut() { r.over = true }
 
 // Over reports whether GameOver was seen.
 func (r *Recorder) Over() bool { return r.over }
