@@ -94,6 +94,11 @@ func (ro *rollout) deal(x *context, rng uint64) {
 	}
 	ro.round = g.Round
 	ro.sc.load(g, x.seat)
+	for i := range ro.sc.players {
+		// everybody will have discarded by the time somebody goes out in
+		// a rollout (else the blessings' limit would price every win)
+		ro.sc.players[i].NoDiscard = false
+	}
 	ro.rng = rng
 
 	n := 0

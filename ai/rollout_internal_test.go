@@ -174,3 +174,27 @@ func BenchmarkSearchDiscard(b *testing.B) {
 		r.Respond(v, ev)
 	}
 }
+
+// TestRolloutEarlyWinsNotBlessed: early in a hand nobody has discarded
+// yet, but a rollout's winner has; its win must not be priced as a
+// blessing (the limit), which made the mean result of such a position
+// thousands of points.
+func TestRolloutEarlyWinsNotBlessed(t *testing.T) {
+	v := position{hand: "1B 2B 3B 5B 6B 9B 2C 3C 4C 4D 4D 6D 7D RD", used: 10}.view(t)
+	r := New(Options{Level: Hard})
+	x := r.load(v)
+	ro := &r.ro
+	sum, limits := 0, 0
+	for n := range 500 {
+		ro.deal(x, uint64(n)+1)
+		ro.reset(uint64(n) * 99)
+		d := ro.play(Kind(engine.RedDragon))
+		sum += d
+		if d >= 3000 || d <= -2000 {
+			limits++
+		}
+	}
+	if mean := sum / 500; mean > 400 || limits > 10 {
+		t.Errorf("mean result %d, %d of 500 rollouts near the limit", mean, limits)
+	}
+}
