@@ -1,9 +1,6 @@
 package ai
 
-import (
-	"math"
-	"sort"
-)
+import "math"
 
 // Expert's search: when the best discards are close in the model's
 // values, play the hand out from each of them (rollout.go) on the same
@@ -33,8 +30,12 @@ func (r *Robot) searchDiscard(x *context, best int) int {
 	if len(idx) == 1 {
 		return best
 	}
-	rest := idx[1:]
-	sort.Slice(rest, func(a, b int) bool { return r.cands[rest[a]].ev > r.cands[rest[b]].ev })
+	// the others by value, best first (insertion: a handful, no garbage)
+	for i := 2; i < len(idx); i++ {
+		for j := i; j > 1 && r.cands[idx[j]].ev > r.cands[idx[j-1]].ev; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
 	idx = idx[:min(len(idx), int(pr.searchK), 8)]
 
 	seed := r.opts.Seed ^ uint64(x.g.Serial)*0x9e3779b97f4a7c15 ^ uint64(x.live)<<40 ^ uint64(x.seat)<<56
