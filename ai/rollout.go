@@ -50,12 +50,13 @@ func (s *simSeat) analyzer(sevenPairs bool) *Analyzer {
 	return &s.an
 }
 
-func (s *simSeat) declare(kind engine.MeldKind, k int) {
+// record adds a set the seat has just claimed (its tiles and its set
+// count already moved).
+func (s *simSeat) record(kind engine.MeldKind, k int) {
 	if s.nm < len(s.melds) {
 		s.melds[s.nm] = engine.Meld{Kind: kind, Tile: tileOf[k]}
 		s.nm++
 	}
-	s.sets++
 	s.fresh = false
 }
 
@@ -64,8 +65,6 @@ type rollout struct {
 	seats                           [engine.NumSeats]simSeat
 	base                            [engine.NumSeats]simSeat // the determinised deal, replayed for each candidate
 	pool                            [160]uint8
-	live                            [160]uint8
-	nLive                           int
 	baseLive                        [160]uint8
 	baseNLive                       int
 	next                            int
@@ -76,7 +75,6 @@ type rollout struct {
 	east, discDoubles, losersSettle bool
 	limit                           int
 	round                           engine.Wind
-	draws                           int // safety bound on the rollout's length
 }
 
 // deal loads the table of x and deals one determinisation from rng.
@@ -170,11 +168,8 @@ func (ro *rollout) rand() uint64 {
 // reset restores the dealt table before a rollout.
 func (ro *rollout) reset(rng uint64) {
 	ro.seats = ro.base
-	ro.nLive = ro.baseNLive
-	copy(ro.live[:ro.nLive], ro.baseLive[:ro.nLive])
 	ro.next = 0
 	ro.rng = rng
-	ro.draws = 0
 }
 
 // play plays the hand out after our discard of kind k and returns the
@@ -184,11 +179,10 @@ func (ro *rollout) play(k int) int {
 	me.c[k]--
 	me.fresh = false
 	from, t := ro.me, k
-	for ro.draws < 200 {
-		ro.draws++
+	for range 200 { // a bound: a hand has far fewer turns
 		// claims on t, thrown by from
 		if w := ro.mahJongOn(from, t); w != engine.NoSeat {
-			return ro.settle(w, t, false, from)
+			return ro.settlement(w, t, false, from)[ro.me]
 		}
 		if s, ok := ro.pungOn(from, t); ok {
 			from, t = s, ro.discard(s)
@@ -208,7 +202,7 @@ func (ro *rollout) play(k int) int {
 		a := st.analyzer(ro.sevenPairs)
 		if st.sh == 0 && a.With(d, -1) < 0 {
 			st.c[d]++
-			return ro.settle(s, d, true, engine.NoSeat)
+			return ro.settlement(s, d, true, engine.NoSeat)[ro.me]
 		}
 		from, t = s, ro.discardDrawn(s, d)
 	}
@@ -217,8 +211,8 @@ func (ro *rollout) play(k int) int {
 
 // draw takes the next live tile for seat s, replacing flowers.
 func (ro *rollout) draw(s engine.Seat) (int, bool) {
-	for ro.next < ro.nLive {
-		t := ro.live[ro.next]
+	for ro.next < ro.baseNLive {
+		t := ro.baseLive[ro.next] // the wall does not change in play: no copy
 		ro.next++
 		if t == bonusKind {
 			ro.seats[s].specials++
@@ -269,8 +263,7 @@ func (ro *rollout) pungOn(from engine.Seat, t int) (engine.Seat, bool) {
 		st.sets++
 		after := ro.bestAfter(st)
 		if after < before || after == before && t >= 27 && ro.doubling(st, t) {
-			st.declare(engine.Pung, t)
-			st.sets-- // declare counted it
+			st.record(engine.Pung, t)
 			return s, true
 		}
 		st.c[t] += 2
@@ -293,50 +286,48 @@ func (ro *rollout) chowOn(s engine.Seat, t int) bool {
 	r := t % 9
 	before := -2
 	best, bestLow := 99, -1
-	for low := t - 2; low <= t; low++ {
-		if low < t-r || low+2 > t-r+8 {
-			continue
-		}
-		ok := true
-		for j := low; j <= low+2; j++ {
-			if j != t && st.c[j] == 0 {
-				ok = false
-			}
-		}
-		if !ok {
+	for low := max(t-2, t-r); low <= min(t, t-r+6); low++ {
+		if !chowHeld(&st.c, low, t) {
 			continue
 		}
 		if before == -2 {
 			st.analyzer(ro.sevenPairs)
 			before = st.sh
 		}
-		for j := low; j <= low+2; j++ {
-			if j != t {
-				st.c[j]--
-			}
-		}
+		chowMove(&st.c, low, t, -1)
 		st.sets++
 		if a := ro.bestAfter(st); a < best {
 			best, bestLow = a, low
 		}
 		st.sets--
-		for j := low; j <= low+2; j++ {
-			if j != t {
-				st.c[j]++
-			}
-		}
+		chowMove(&st.c, low, t, +1)
 	}
 	if bestLow < 0 || best >= before || ro.rand()%8 < 3 {
 		return false
 	}
-	for j := bestLow; j <= bestLow+2; j++ {
-		if j != t {
-			st.c[j]--
+	chowMove(&st.c, bestLow, t, -1)
+	st.record(engine.Chow, bestLow)
+	return true
+}
+
+// chowHeld reports whether c holds the two tiles of the chow from low
+// that join t.
+func chowHeld(c *Counts, low, t int) bool {
+	for j := low; j <= low+2; j++ {
+		if j != t && c[j] == 0 {
+			return false
 		}
 	}
-	st.declare(engine.Chow, bestLow)
-	st.sets--
 	return true
+}
+
+// chowMove takes those two tiles from c (delta -1) or gives them back (+1).
+func chowMove(c *Counts, low, t, delta int) {
+	for j := low; j <= low+2; j++ {
+		if j != t {
+			c[j] = uint8(int(c[j]) + delta)
+		}
+	}
 }
 
 // bestAfter is the lowest shanten number st reaches by one discard, its
@@ -451,13 +442,6 @@ func (ro *rollout) keepScore(st *simSeat, k int) int {
 		v++
 	}
 	return v
-}
-
-// settle scores the hand won by w with t (self-drawn, or discarded by
-// from) and returns our change.
-func (ro *rollout) settle(w engine.Seat, t int, selfDrawn bool, from engine.Seat) int {
-	d := ro.settlement(w, t, selfDrawn, from)
-	return d[ro.me]
 }
 
 // settlement returns every seat's change when w goes out with t.
