@@ -306,6 +306,7 @@ func (ro *rollout) chowOn(s engine.Seat, t int) bool {
 		return false
 	}
 	chowMove(&st.c, bestLow, t, -1)
+	st.sets++
 	st.record(engine.Chow, bestLow)
 	return true
 }

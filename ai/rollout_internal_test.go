@@ -198,3 +198,29 @@ func TestRolloutEarlyWinsNotBlessed(t *testing.T) {
 		t.Errorf("mean result %d, %d of 500 rollouts near the limit", mean, limits)
 	}
 }
+
+// TestRolloutChowCountsASet: a chow in a rollout is a declared set, so
+// the hand that made it needs one set fewer (else it is never complete).
+func TestRolloutChowCountsASet(t *testing.T) {
+	r, x := rolloutPosition(t)
+	ro := &r.ro
+	ro.deal(x, 1)
+	for n := uint64(0); n < 64; n++ {
+		ro.reset(n)
+		st := &ro.seats[1]
+		st.c = Counts{}
+		st.c.Add(mustTiles(t, "2B 3B 5C 6C 7C 1D 2D 3D 7D 8D RD RD NW")...)
+		st.sets, st.nm, st.fresh = 0, 0, false
+		if !ro.chowOn(1, Kind(engine.NewTile(engine.Bamboo, 4))) {
+			continue // the chow is left 3 times in 8
+		}
+		if st.sets != 1 || st.nm != 1 || st.c.Total() != 11 {
+			t.Fatalf("after the chow: %d sets, %d melds, %d tiles", st.sets, st.nm, st.c.Total())
+		}
+		if sh := Shanten(&st.c, st.shape(false)); sh != 0 {
+			t.Errorf("the hand after the chow (before its discard) has shanten %d, want 0 (ready once it throws the north wind)", sh)
+		}
+		return
+	}
+	t.Fatal("no chow made in 64 tries")
+}
