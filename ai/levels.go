@@ -110,10 +110,11 @@ func paramsFor(l Level) params {
 		// hand by hand on the first hands of 12,000 games from seed
 		// 6,000,000 (mj-arena local -hands 1), 32 deals for the
 		// discards within 15 % of the best, switching at one standard
-		// error, lost 5.65 ± 5.46 points a hand (wins 31.75 -> 30.26 %);
-		// 48 deals within 5 %, switching at 1.5, lost 1.49 ± 3.77. (A
-		// first run, before the rollouts stopped pricing early wins as
-		// blessings, lost 7.51 and 1.97.) The fast players chase speed
+		// error, lost 3.34 ± 5.16 points a hand (wins 31.75 -> 31.01 %);
+		// 48 deals within 5 %, switching at 1.5, lost 0.48 ± 4.05. (Two
+		// first runs, before the rollouts stopped pricing early wins as
+		// blessings and counted a chow as a set, lost 7.51 and 1.97,
+		// then 5.65 and 1.49.) The fast players chase speed
 		// alone after the first discard, so the rollouts judge Hard's
 		// close calls by a play that is not Hard's; a search worth
 		// having needs Hard's own play, or near it, in the rollouts.
