@@ -37,6 +37,8 @@ type params struct {
 	targets              float64 // weight of the big-hand targets (targets.go; 0: none)
 	targetReach          float64 // ... considered up to this many steps further than the hand's shape
 	targetFar            float64 // ... their value scaled by this per step further
+	pungReach            float64 // the no-chows target considered this many steps further still
+	pungTgtW             float64 // ... its value weighed this much more
 	wonders              float64 // weight of Thirteen Unique Wonders as a target (its value is the limit; 0: none)
 	timeHazard           float64 // weight of the hazard's time shape against the constant survival (hazard.go)
 	hazScale             float64 // ... the measured hazard scaled by this
@@ -66,7 +68,7 @@ func paramsFor(l Level) params {
 		claimW: true, pungW: 4, chowW: 1.3, plainW: 0.8, suitHope: 0.3, concealed: 0.25,
 		ukeireBonus: 0.5, claimMargin: 0.03, slowPenalty: 0.4,
 		qPow: 0.3, qLo: 0.8,
-		targetReach: 1, targetFar: 1, hazScale: 1, loserW: 0.9,
+		targetReach: 1, targetFar: 1, pungTgtW: 1, hazScale: 1, loserW: 0.9,
 		styleW: 0.01, chowClaim: 0.1, pungClaim: 0.13, hideClaim: 0.12, majClaim: 0.1,
 		searchK: 3, searchClose: 0.15, searchZ: 1,
 	}

@@ -39,8 +39,10 @@ func (r *Robot) bestTarget(x *context, c *Counts, d *declInfo, s int) (best targ
 		t.val *= pr.targets * math.Pow(pr.targetFar, float64(t.s-s))
 		return t
 	}
-	if t, found := r.pungTarget(x, c, d, s+reach); found {
-		best, ok = far(t), true
+	if t, found := r.pungTarget(x, c, d, s+reach+int(pr.pungReach)); found {
+		t = far(t)
+		t.val *= pr.pungTgtW
+		best, ok = t, true
 	}
 	if t, found := r.suitTarget(x, c, d, s+reach); found {
 		if t = far(t); !ok || t.worth() > best.worth() {

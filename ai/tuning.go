@@ -60,6 +60,8 @@ var tunables = []tunable{
 	{"targets", 0, 3, func(p *params) *float64 { return &p.targets }},
 	{"targetReach", 0, 3, func(p *params) *float64 { return &p.targetReach }},
 	{"targetFar", 0, 1, func(p *params) *float64 { return &p.targetFar }},
+	{"pungReach", 0, 3, func(p *params) *float64 { return &p.pungReach }},
+	{"pungTgtW", 0, 5, func(p *params) *float64 { return &p.pungTgtW }},
 	{"wonders", 0, 2, func(p *params) *float64 { return &p.wonders }},
 	{"timeHazard", 0, 1, func(p *params) *float64 { return &p.timeHazard }},
 	{"hazScale", 0, 3, func(p *params) *float64 { return &p.hazScale }},

@@ -115,6 +115,10 @@
 //	go run ./cmd/mj-arena original -games 1000 -seed 270001 -j 25 -json /tmp/b.json
 //	go run ./cmd/mj-arena report /tmp/a.json /tmp/b.json
 //
+// With -wins the report also lists each robot's wins by the doubles
+// they hold: their share of its wins, their mean score and the part
+// they add to its mean winning score.
+//
 // The match modes take -options FILE (GameOption lines, as mj-server's
 // --option-file) and -json FILE (one JSON line per game and per hand and
 // player). The summary goes to standard output, progress to standard

@@ -152,6 +152,13 @@ func TestReport(t *testing.T) {
 	if len(want) < 20 || strings.Join(want, "\n") != strings.Join(got, "\n") {
 		t.Errorf("report of the two files:\n%s\nwant those of the whole match:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	out.Reset()
+	if code, err := run(context.Background(), []string{"report", "-wins", a, b}, &out, &errOut); err != nil || code != 0 {
+		t.Fatalf("report -wins: code %d, %v\n%s", code, err, errOut.String())
+	}
+	if !strings.Contains(out.String(), "hard: wins by double") || !strings.Contains(out.String(), "classic: wins by double") {
+		t.Errorf("report -wins breaks no wins down:\n%s", out.String())
+	}
 	bad := filepath.Join(dir, "bad.json")
 	if err := os.WriteFile(bad, []byte("{\"kind\":\"hand\",\"game\":3}\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -18,8 +18,10 @@ import (
 func report(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("mj-arena report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	wins := fs.Bool("wins", false, "also break each robot's wins down by the doubles they hold")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mj-arena report FILE... (the -json files of earlier matches)")
+		fmt.Fprintln(stderr, "usage: mj-arena report [-wins] FILE... (the -json files of earlier matches)")
+		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2, err
@@ -47,6 +49,9 @@ func report(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	fmt.Fprintf(stdout, "report of %d games from %d files\n", len(all), fs.NArg())
 	arena.Report(stdout, all)
+	if *wins {
+		arena.ReportWins(stdout, all)
+	}
 	return exitCode(all, len(all), stdout), nil
 }
 
