@@ -39,6 +39,9 @@ type context struct {
 	// tile drawn) and almost concealed (won on a discard)
 	fully, almost optScore
 	purity        bool // LosersPurity: a losing hand scores one suit and concealment too
+	// per kind: the others expected to go out on it, and what they would
+	// take (read.go)
+	dealRisk, dealPay [NumKinds]float64
 }
 
 // optScore is a packed score option (engine.ScoreDouble) split into its
@@ -189,6 +192,7 @@ func (r *Robot) load(v *engine.View) *context {
 		}
 	}
 	r.survivals(x)
+	r.dealRisks(x)
 	x.fresh = x.live <= 4
 	x.limit = math.Inf(1)
 	if !o.Bool(engine.OptNoLimit) {
@@ -755,7 +759,13 @@ func (r *Robot) pick(x *context, cs []cand) int {
 		}
 	}
 	for i, c := range cs {
-		v := math.Log(math.Max(c.ev, 0) + 1)
+		// log(1+ev) is the scale the noise works on; below 0 (an option
+		// whose costs exceed its prospects) the value goes on linearly,
+		// so that the least bad of them still wins
+		v := c.ev
+		if v > 0 {
+			v = math.Log1p(v)
+		}
 		if temp > 0 {
 			rng = splitmix(rng)
 			uf := (float64(rng>>11) + 0.5) / (1 << 53)
@@ -822,6 +832,9 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		}
 		if pr.pungFeed > 0 {
 			h.ev -= pr.pungFeed * x.pairsHeld(k)
+		}
+		if pr.dealIn > 0 {
+			h.ev -= r.dealCost(x, k, h.ev)
 		}
 		r.cands = append(r.cands, cand{kind: k, priced: h, bad: bad})
 	}

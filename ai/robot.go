@@ -92,6 +92,7 @@ type Robot struct {
 	ro           rollout // Expert's search
 	searchIdx    []int
 	stratPos     stylePos // the personality's knobs in force
+	read         tableRead
 
 	explain  func(*Decision) // see Explain
 	decision Decision

@@ -66,6 +66,7 @@ var tunables = []tunable{
 	{"timeHazard", 0, 1, func(p *params) *float64 { return &p.timeHazard }},
 	{"hazScale", 0, 3, func(p *params) *float64 { return &p.hazScale }},
 	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
+	{"dealIn", 0, 10, func(p *params) *float64 { return &p.dealIn }},
 	{"pungFeed", 0, 1000, func(p *params) *float64 { return &p.pungFeed }},
 	{"searchN", 0, 4096, func(p *params) *float64 { return &p.searchN }},
 	{"searchK", 2, 8, func(p *params) *float64 { return &p.searchK }},
