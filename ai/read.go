@@ -18,6 +18,10 @@ import "mahjong/engine"
 // player is to be ready at all follows from the measured chance that a
 // player with that many exposed sets goes out at this point of the hand
 // (hazard.go).
+//
+// No level uses it: measured against the original robots and our own, the
+// deal-ins it saves cost more in speed than they are worth (levels.go).
+// The tunables dealIn and dealEV turn it on for a match.
 
 // tableRead is what a robot remembers of the hand beyond the view.
 type tableRead struct {
@@ -132,5 +136,5 @@ func (x *context) waitWeight(k int, chows bool) float64 {
 // dealCost is what discarding kind k costs in the others' wins, given
 // ev, the value of our hand after it.
 func (r *Robot) dealCost(x *context, k int, ev float64) float64 {
-	return r.params.dealIn * (x.dealRisk[k]*max(ev, 0) + x.dealPay[k])
+	return r.params.dealIn * (r.params.dealEV*x.dealRisk[k]*max(ev, 0) + x.dealPay[k])
 }
