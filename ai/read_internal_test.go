@@ -108,3 +108,18 @@ func mustTuning(t *testing.T, s string) Tuning {
 	}
 	return tu
 }
+
+// TestPickBelowZero: when every option costs more than it promises, the
+// least bad one is chosen (values below zero are not all alike).
+func TestPickBelowZero(t *testing.T) {
+	r := New(Options{Level: Hard})
+	x := r.load(position{hand: "1B 5B 9B 2C 6C 9C 3D 7D EW SW GD WD RD 1D"}.view(t))
+	cs := []cand{{kind: 0, priced: priced{ev: -5}}, {kind: 1, priced: priced{ev: -0.5}}, {kind: 2, priced: priced{ev: -3}}}
+	if got := r.pick(x, cs); got != 1 {
+		t.Errorf("picked %d (ev %v), want 1 (ev -0.5)", got, cs[got].ev)
+	}
+	cs[2].ev = 0.2
+	if got := r.pick(x, cs); got != 2 {
+		t.Errorf("picked %d, want the one option above zero", got)
+	}
+}
