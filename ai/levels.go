@@ -338,9 +338,10 @@ func paramsFor(l Level) params {
 		// 1,000 games from seed 400,001 (Hard +29.82 ± 4.26, deal-in
 		// 17.42 %): weighed 0.5 -3.51 ± 4.94 points a hand, 1 -5.09 ±
 		// 5.07 (deal-in 16.36 %); the payment alone, without our hand's
-		// lost value (dealEV 0), weighed 1 -4.06 ± 4.91 (deal-in 16.84 %,
-		// but the original's mean winning score up from 68.4 to 69.5: a
-		// hand we do not end on a cheap win goes on to a richer one).
+		// lost value (dealEV 0), weighed 2.5 -7.26 ± 5.21 and 1 -4.06 ±
+		// 4.91 (deal-in 16.84 %, but the original's mean winning score
+		// up from 68.4 to 69.5: a hand we do not end by feeding a cheap
+		// win goes on to a richer one).
 		// At a table of four Hards (2,000 games from seed 9,800,000),
 		// 0.5: -1.27 ± 3.18. Off.
 	}
