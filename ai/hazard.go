@@ -98,8 +98,9 @@ func (r *Robot) survivals(x *context) {
 	pr := &r.params
 	w := pr.timeHazard
 	if w <= 0 {
+		s := pr.survival - pr.threat*x.threatDoubles()
 		for t := range x.survAt {
-			x.survAt[t] = pr.survival
+			x.survAt[t] = s
 		}
 		return
 	}
@@ -125,4 +126,24 @@ func (r *Robot) survivals(x *context) {
 		}
 		x.survAt[t] = (1-w)*pr.survival + w*s
 	}
+}
+
+// threatDoubles counts the doubles the others' declared sets already
+// carry (dragons, their own and the prevailing wind), at most two: a
+// player holding them ends the hand on a rich win, which a quick win of
+// ours forestalls.
+func (x *context) threatDoubles() float64 {
+	n := 0.0
+	for i, p := range x.g.Players {
+		if engine.Seat(i) == x.seat || p == nil {
+			continue
+		}
+		for _, m := range p.Melds {
+			switch m.Kind {
+			case engine.Pung, engine.Kong, engine.ClosedPung, engine.ClosedKong:
+				n += doublesOf(m.Tile, p.Wind, x.g.Round)
+			}
+		}
+	}
+	return min(n, 2)
 }

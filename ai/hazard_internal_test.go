@@ -101,3 +101,32 @@ func TestSurvivalsByExposure(t *testing.T) {
 		t.Errorf("without hazExposed the exposed sets count: %v against %v", c.survAt[0], d.survAt[0])
 	}
 }
+
+// TestThreatDoubles: the others' declared doubling pungs (dragons, their
+// own and the prevailing wind) count, at most two; with the threat
+// tunable they shorten our survival, without it nothing changes.
+func TestThreatDoubles(t *testing.T) {
+	var melds [engine.NumSeats][]string
+	_, quiet := hazardRobot(t, "threat=0.05", 0, melds)
+	if got := quiet.threatDoubles(); got != 0 {
+		t.Errorf("no sets declared: %v doubles", got)
+	}
+	melds[1] = []string{"Pung RD", "Pung 5B"}
+	melds[2] = []string{"Chow 2C"}
+	_, one := hazardRobot(t, "threat=0.05", 0, melds)
+	if got := one.threatDoubles(); got != 1 {
+		t.Errorf("a red dragon pung: %v doubles, want 1", got)
+	}
+	melds[3] = []string{"Pung GD", "Kong WD"}
+	_, many := hazardRobot(t, "threat=0.05,survival=0.87", 0, melds)
+	if got := many.threatDoubles(); got != 2 {
+		t.Errorf("three dragon sets: %v doubles, want at most 2", got)
+	}
+	if got := many.survAt[0]; got < 0.7699 || got > 0.7701 {
+		t.Errorf("survival with two doubles out: %v, want 0.87 - 2 × 0.05", got)
+	}
+	_, off := hazardRobot(t, "survival=0.87", 0, melds)
+	if off.survAt[0] != 0.87 {
+		t.Errorf("without the tunable: survival %v", off.survAt[0])
+	}
+}

@@ -68,11 +68,11 @@ const (
 // others who would go out on it (each term at most 1), and x.dealPay:
 // the matching expected payment, in points, East's stakes included.
 func (r *Robot) dealRisks(x *context) {
+	if r.params.dealIn <= 0 {
+		return // dealCost is not asked
+	}
 	x.dealRisk = [NumKinds]float64{}
 	x.dealPay = [NumKinds]float64{}
-	if r.params.dealIn <= 0 {
-		return
-	}
 	d := 0
 	for _, n := range x.g.DiscardedCount {
 		d += n

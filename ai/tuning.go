@@ -68,6 +68,7 @@ var tunables = []tunable{
 	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
 	{"dealIn", 0, 10, func(p *params) *float64 { return &p.dealIn }},
 	{"dealEV", 0, 1, func(p *params) *float64 { return &p.dealEV }},
+	{"threat", 0, 0.3, func(p *params) *float64 { return &p.threat }},
 	{"pungFeed", 0, 1000, func(p *params) *float64 { return &p.pungFeed }},
 	{"searchN", 0, 4096, func(p *params) *float64 { return &p.searchN }},
 	{"searchK", 2, 8, func(p *params) *float64 { return &p.searchK }},
