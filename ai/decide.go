@@ -976,11 +976,13 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	// passing: the hand as it is
 	pass := r.evalHand(x, &x.hand, &x.decl, nil)
 	pass.ev *= r.styleFactor(&x.hand, &x.decl)
-	best, bestEV, bestS := engine.Action(nil), pass.ev*(1+pr.claimMargin)+pr.claimFixed, pass.s
+	// the best claim so far, as a value: boxing every candidate as an
+	// engine.Action would allocate on each claim decision
+	best, bestEV, bestS := claimChoice{}, pass.ev*(1+pr.claimMargin)+pr.claimFixed, pass.s
 	if pr.shantenFirst {
 		bestEV = math.Inf(1)
 	}
-	consider := func(a engine.Action, m engine.Meld, used [3]int) {
+	consider := func(a claimChoice, m engine.Meld, used [3]int) {
 		c := x.hand
 		for _, u := range used {
 			if u >= 0 {
@@ -994,7 +996,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		cd := r.cands[i]
 		ev := cd.ev * r.styleClaim(m)
 		if r.explain != nil {
-			r.weighed = append(r.weighed, cd.weighed(a, ev))
+			r.weighed = append(r.weighed, cd.weighed(a.action(serial), ev))
 		}
 		if pr.shantenFirst {
 			if cd.s < bestS {
@@ -1020,11 +1022,11 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 			r.weighed = append(r.weighed, h.weighed(engine.PKong{Serial: serial}, ev))
 		}
 		if pr.shantenFirst && h.s <= bestS || !pr.shantenFirst && ev > bestEV {
-			best, bestEV, bestS = engine.PKong{Serial: serial}, ev, h.s
+			best, bestEV, bestS = claimChoice{kind: engine.Kong}, ev, h.s
 		}
 	}
 	if canPung {
-		consider(engine.PPung{Serial: serial}, engine.Meld{Kind: engine.Pung, Tile: t}, [3]int{k, k, -1})
+		consider(claimChoice{kind: engine.Pung}, engine.Meld{Kind: engine.Pung, Tile: t}, [3]int{k, k, -1})
 	}
 	if canChow {
 		for pos := engine.Lower; pos <= engine.Upper; pos++ {
@@ -1038,16 +1040,14 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 					used[i] = lo + i
 				}
 			}
-			consider(engine.PChow{Serial: serial, Pos: pos}, engine.Meld{Kind: engine.Chow, Tile: tileOf[lo]}, used)
+			consider(claimChoice{kind: engine.Chow, pos: pos}, engine.Meld{Kind: engine.Chow, Tile: tileOf[lo]}, used)
 		}
 	}
-	if best == nil {
-		best = no
-	}
+	a := best.action(serial)
 	if r.explain != nil {
-		r.explainClaim(best, no, pass)
+		r.explainClaim(a, no, pass)
 	}
-	r.buf = append(r.buf, best)
+	r.buf = append(r.buf, a)
 }
 
 // styleClaim is the personality's taste for a claimed set, as a factor
@@ -1118,6 +1118,26 @@ func (r *Robot) chooseChow(v *engine.View, t engine.Tile) {
 		best = engine.Lower // cannot happen: the claim was granted
 	}
 	r.buf = append(r.buf, engine.PChow{Serial: g.Serial, Pos: best})
+}
+
+// claimChoice is a claim being weighed: a pung, a kong or a chow at
+// pos; the zero value is no claim.
+type claimChoice struct {
+	kind engine.MeldKind
+	pos  engine.ChowPos
+}
+
+// action is the request that makes the claim.
+func (c claimChoice) action(serial int) engine.Action {
+	switch c.kind {
+	case engine.Pung:
+		return engine.PPung{Serial: serial}
+	case engine.Kong:
+		return engine.PKong{Serial: serial}
+	case engine.Chow:
+		return engine.PChow{Serial: serial, Pos: c.pos}
+	}
+	return engine.PNoClaim{Serial: serial}
 }
 
 // chooseKong returns a concealed kong to declare or a pung to add to,

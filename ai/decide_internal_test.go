@@ -485,3 +485,38 @@ func TestPungFeed(t *testing.T) {
 		t.Errorf("expected pairs of SW with four concealed tiles a hand %v, with thirteen %v", after, before)
 	}
 }
+
+// TestDecisionAllocs: a discard or a claim decision allocates only the
+// action it returns (boxed as an engine.Action). Asking the engine
+// whether each held tile can go to a pung used to allocate an error per
+// tile, and weighing each claim boxed its action.
+func TestDecisionAllocs(t *testing.T) {
+	if raceOn {
+		t.Skip("the race detector allocates")
+	}
+	cases := []struct {
+		name    string
+		ps      position
+		discard string
+	}{
+		{"discard", position{hand: "1B 2B 5B 7B 9B 2C 3C 8C 4D 4D 6D EW RD GD"}, ""},
+		{"discard, one away", position{hand: "1B 2B 3B 4C 5C 7C 7D 8D 2D 3D 5C 5C 9B NW"}, ""},
+		{"claim", position{seat: 1, hand: "2B 3B 5B 6B 7B 1C 2C 3C 7D 8D EW EW NW"}, "4B"},
+	}
+	for _, c := range cases {
+		v := c.ps.view(t)
+		g := v.Game
+		var ev engine.Event = engine.CPlayerDraws{ID: 1, Tile: g.Tile}
+		if c.discard != "" {
+			g.Phase, g.Player, g.Tile, g.Serial = engine.Discarded, (c.ps.seat+3)%engine.NumSeats, mustTile(t, c.discard), 7
+			ev = engine.CPlayerDiscards{ID: g.Players[g.Player].ID, Tile: g.Tile, Serial: 7}
+		}
+		r := New(Options{Level: Hard})
+		if as := r.Respond(v, ev); len(as) != 1 {
+			t.Fatalf("%s: %s", c.name, actionsString(as))
+		}
+		if n := testing.AllocsPerRun(20, func() { r.Respond(v, ev) }); n > 1 {
+			t.Errorf("%s: %v allocations a decision, want at most 1 (the action)", c.name, n)
+		}
+	}
+}

@@ -29,6 +29,7 @@ var (
 	ErrNoRoom         = errors.New("no room for another set")
 	ErrImpossibleChow = errors.New("impossible chow")
 	ErrHiddenHand     = errors.New("tiles of a hidden player are unknown")
+	ErrNoPung         = errors.New("no exposed pung of that tile")
 )
 
 // NewHand resets p's holdings for a new hand in which p sits at wind w.
@@ -284,7 +285,7 @@ func (p *Player) exposedPung(t Tile) int {
 func (p *Player) addCheck(t Tile) error {
 	switch {
 	case p.exposedPung(t) < 0:
-		return errors.New("no exposed pung of that tile")
+		return ErrNoPung // a robot asks for every tile it holds: no allocation
 	case p.Hidden && p.NumConcealed < 1, !p.Hidden && p.count(t) < 1:
 		return ErrNoSuchTile
 	}
