@@ -104,10 +104,7 @@ func (r *Robot) survivals(x *context) {
 		}
 		return
 	}
-	d := 0
-	for _, n := range x.g.DiscardedCount {
-		d += n
-	}
+	d := x.discards()
 	var exposed [engine.NumSeats]int
 	for i, p := range x.g.Players {
 		exposed[i] = exposedSets(p)
@@ -138,12 +135,20 @@ func (x *context) threatDoubles() float64 {
 		if engine.Seat(i) == x.seat || p == nil {
 			continue
 		}
+		var d declInfo
 		for _, m := range p.Melds {
-			switch m.Kind {
-			case engine.Pung, engine.Kong, engine.ClosedPung, engine.ClosedKong:
-				n += doublesOf(m.Tile, p.Wind, x.g.Round)
-			}
+			d.add(m, p.Wind, x.g.Round)
 		}
+		n += d.dbl
 	}
 	return min(n, 2)
+}
+
+// discards counts the discards made so far this hand.
+func (x *context) discards() int {
+	d := 0
+	for _, n := range x.g.DiscardedCount {
+		d += n
+	}
+	return d
 }

@@ -73,10 +73,7 @@ func (r *Robot) dealRisks(x *context) {
 	}
 	x.dealRisk = [NumKinds]float64{}
 	x.dealPay = [NumKinds]float64{}
-	d := 0
-	for _, n := range x.g.DiscardedCount {
-		d += n
-	}
+	d := x.discards()
 	eastK := x.g.Options.Bool(engine.OptEastDoubles)
 	for i, p := range x.g.Players {
 		s := engine.Seat(i)
@@ -98,7 +95,7 @@ func (r *Robot) dealRisks(x *context) {
 		var w [NumKinds]float64
 		sum := 0.0
 		for k := range NumKinds {
-			w[k] = x.waitWeight(k, p.NumConcealed > 1)
+			w[k] = x.waitOdds(k, p.NumConcealed > 1)
 			if r.read.passed[s]&(1<<k) != 0 {
 				w[k] *= passedWeight
 			}
@@ -115,10 +112,10 @@ func (r *Robot) dealRisks(x *context) {
 	}
 }
 
-// waitWeight is how readily another hand waits on kind k, from the
+// waitOdds is how readily another hand waits on kind k, from the
 // unseen tiles: a pair or single wait needs a copy of k, a chow wait two
 // neighbours (only when the hand holds more than one tile).
-func (x *context) waitWeight(k int, chows bool) float64 {
+func (x *context) waitOdds(k int, chows bool) float64 {
 	w := float64(x.unseen[k]) / 4
 	if !chows || k >= 27 {
 		return w
