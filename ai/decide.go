@@ -272,22 +272,28 @@ func (r *Robot) pWin(x *context, s, u int, u2 float64) float64 { return r.pWinW(
 // claimWeighted weights the effective tiles of mask in hand c by how
 // they can arrive: a tile that makes a pung of a pair may be claimed
 // from any discarder, one that completes a chow from the left player
-// only, the others only drawn.
-func (r *Robot) claimWeighted(c *Counts, mask uint64, unseen *Counts) float64 {
+// only, the others only drawn. With claimOut, the claims are priced by
+// how often the others throw the kind (outflow.go).
+func (r *Robot) claimWeighted(x *context, c *Counts, mask uint64) float64 {
 	pr := &r.params
 	w := 0.0
 	for k := range NumKinds {
 		if mask&(1<<k) == 0 {
 			continue
 		}
-		f := pr.plainW
+		f, givers := pr.plainW, 0
 		switch {
 		case c[k] >= 2:
-			f = pr.pungW
+			f, givers = pr.pungW, 3
 		case k < 27 && chowable(c, k):
-			f = pr.chowW
+			f, givers = pr.chowW, 1
 		}
-		w += f * float64(unseen[k])
+		n := float64(x.unseen[k])
+		if pr.claimOut > 0 && givers > 0 {
+			w += pr.plainW*n + pr.claimOut*float64(givers)*outflow(k, int(x.unseen[k]), x.live)*float64(x.nUnseen)
+			continue
+		}
+		w += f * n
 	}
 	return w
 }
@@ -613,9 +619,12 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 	}
 	uw := -1.0
 	if pr.claimW && s > 0 {
-		uw = r.claimWeighted(c, mask, &x.unseen)
+		uw = r.claimWeighted(x, c, mask)
 	}
-	if s == 0 && (pr.edgeWait != 0 || pr.midWait != 0) {
+	switch {
+	case s == 0 && pr.waitOut > 0:
+		uw = r.waitRate(x, mask) * float64(x.nUnseen)
+	case s == 0 && (pr.edgeWait != 0 || pr.midWait != 0):
 		u = r.waitWeight(x, mask)
 	}
 	p := r.pWinW(x, s, u, u2, uw)
@@ -654,6 +663,19 @@ func (r *Robot) waitWeight(x *context, mask uint64) int {
 	return int(w + 0.5)
 }
 
+// waitRate is the chance per turn that a ready hand's waits (mask) come
+// to it, from the wall or from any of the others (outflow.go), scaled by
+// waitOut.
+func (r *Robot) waitRate(x *context, mask uint64) float64 {
+	w := 0.0
+	for k := range NumKinds {
+		if mask&(1<<k) != 0 {
+			w += x.outRate(k, 3, 1)
+		}
+	}
+	return w * r.params.waitOut
+}
+
 // readyInfo is what a hand at shanten 0 or 1 is worth: its mean score
 // when it goes out (val) and its effective tiles (u; for a hand one step
 // from ready, the mean effective tiles of the ready hand it leads to).
@@ -680,6 +702,10 @@ func (r *Robot) readyInfo(x *context, c *Counts, d *declInfo, extra []engine.Mel
 	a.Reset(c, sh)
 	u, mask := a.Effective(0, &x.unseen)
 	ri := readyInfo{u: float64(u), val: r.readyValue(x, c, d, mask, extra)}
+	if pr := &r.params; pr.waitOut > 0 && pr.waitAhead > 0 && pr.readyRate > 0 {
+		// the waits as the plain count that gives their chance per turn
+		ri.u = r.waitRate(x, mask) * float64(x.nUnseen) / pr.readyRate
+	}
 	if len(r.ready) > 4096 {
 		clear(r.ready)
 	}

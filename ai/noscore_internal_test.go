@@ -130,16 +130,19 @@ func TestKongWaitsForPlay(t *testing.T) {
 // discarder) weighs more than one completing a chow (the left player
 // only), which weighs more than one that can only be drawn.
 func TestClaimWeighted(t *testing.T) {
-	r := New(Options{Level: Hard})
-	var unseen Counts
-	for k := range unseen {
-		unseen[k] = 2
-	}
-	c := mustCounts(t, "5B 5B 2C 3C 7D")
-	pung, chow, plain := uint64(1)<<4, uint64(1)<<Kind(mustTile(t, "4C")), uint64(1)<<Kind(mustTile(t, "7D"))
-	wp, wc, wd := r.claimWeighted(&c, pung, &unseen), r.claimWeighted(&c, chow, &unseen), r.claimWeighted(&c, plain, &unseen)
-	if !(wp > wc && wc > wd && wd > 0) {
-		t.Errorf("weights pung %v, chow %v, drawn %v: want decreasing", wp, wc, wd)
+	for _, claimOut := range []float64{0, 1} {
+		r := New(Options{Level: Hard})
+		r.params.claimOut = claimOut
+		x := &context{nUnseen: 2 * NumKinds, live: 60}
+		for k := range x.unseen {
+			x.unseen[k] = 2
+		}
+		c := mustCounts(t, "5B 5B 2C 3C 7D")
+		pung, chow, plain := uint64(1)<<4, uint64(1)<<Kind(mustTile(t, "4C")), uint64(1)<<Kind(mustTile(t, "7D"))
+		wp, wc, wd := r.claimWeighted(x, &c, pung), r.claimWeighted(x, &c, chow), r.claimWeighted(x, &c, plain)
+		if !(wp > wc && wc > wd && wd > 0) {
+			t.Errorf("claimOut %v: weights pung %v, chow %v, drawn %v: want decreasing", claimOut, wp, wc, wd)
+		}
 	}
 }
 

@@ -253,7 +253,7 @@ func (r *Robot) restrictedTarget(x *context, cr *Counts, d *declInfo, g int, hon
 	}
 	uw := -1.0
 	if r.params.claimW {
-		uw = r.claimWeighted(cr, mask, &x.unseen)
+		uw = r.claimWeighted(x, cr, mask)
 	}
 	return target{p: r.pWinW(x, s, u, -1, uw), val: r.estimate(x, cr, d, s), s: s}, true
 }

@@ -16,6 +16,8 @@
 //	                           done better: each option played out many times
 //	mj-arena report FILE...    one report of the games of earlier matches' -json
 //	                           files (each seed at most once)
+//	mj-arena outflow DIR...    how often the original robots throw each kind of
+//	                           tile, from server logs (original -keep, the oracle)
 //
 // Local matches are fast (a game takes milliseconds) and deterministic:
 // game g is dealt with seed -seed+g and its seats play the -seats specs
@@ -115,6 +117,16 @@
 //	go run ./cmd/mj-arena original -games 1000 -seed 270001 -j 25 -json /tmp/b.json
 //	go run ./cmd/mj-arena report /tmp/a.json /tmp/b.json
 //
+// An outflow study reads the server logs (game.log or game.log.gz) under
+// the directories given, the games of an original match run with -keep
+// or the shared oracle games, and prints the chance that one discard of
+// an original robot is a given kind, by the kind's group, its copies
+// unseen from another seat and the stage of the hand (arena.Outflow);
+// ai/outflow.go holds the table measured this way:
+//
+//	TMPDIR=/tmp/logs go run ./cmd/mj-arena original -games 600 -keep
+//	go run ./cmd/mj-arena outflow /tmp/logs
+//
 // With -wins the report also lists each robot's wins by the doubles
 // they hold: their share of its wins, their mean score and the part
 // they add to its mean winning score.
@@ -159,7 +171,7 @@ func main() {
 	os.Exit(code)
 }
 
-const usage = "usage: mj-arena local|original|agree|probe|report [flags] (mj-arena MODE -h lists the flags)"
+const usage = "usage: mj-arena local|original|agree|probe|report|outflow [flags] (mj-arena MODE -h lists the flags)"
 
 // agree measures how often the classic imitation decides as the
 // original robots did in logged games.
@@ -207,6 +219,42 @@ func agree(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	a.Report(stdout)
+	return 0, nil
+}
+
+// outflow measures how often the original robots throw each kind
+// (arena.Outflow) from the server logs under the directories given.
+func outflow(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("mj-arena outflow", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2, err
+	}
+	if fs.NArg() == 0 {
+		return 2, fmt.Errorf("mj-arena outflow: give the directories holding the server logs")
+	}
+	var o arena.Outflow
+	for _, root := range fs.Args() {
+		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == "scenarios" {
+				return filepath.SkipDir // scripted seats, not robots
+			}
+			if !d.IsDir() && (d.Name() == "game.log" || d.Name() == "game.log.gz") {
+				return o.AddLog(path)
+			}
+			return nil
+		})
+		if err != nil {
+			return 1, err
+		}
+	}
+	if o.Games == 0 {
+		return 1, fmt.Errorf("mj-arena outflow: no server logs under %s", strings.Join(fs.Args(), ", "))
+	}
+	o.Report(stdout)
 	return 0, nil
 }
 
@@ -287,6 +335,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		return probe(ctx, args[1:], stdout, stderr)
 	case "report":
 		return report(args[1:], stdout, stderr)
+	case "outflow":
+		return outflow(args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("mj-arena "+mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mahjong/internal/arena"
+	"mahjong/internal/oracle"
 )
 
 // Several -variant flags play the first match once and compare each
@@ -190,4 +191,28 @@ func figures(report string) []string {
 		}
 	}
 	return out
+}
+
+// mj-arena outflow reads the server logs under a directory (the oracle
+// games' game.log.gz) and refuses a directory without any.
+func TestOutflowCommand(t *testing.T) {
+	root, ok := oracle.Root()
+	if !ok {
+		if os.Getenv("CI") != "" {
+			t.Fatal("the oracle games are missing (MJ_SHARED)")
+		}
+		t.Skip("the oracle games are missing (MJ_SHARED)")
+	}
+	var out, errOut bytes.Buffer
+	code, err := run(context.Background(), []string{"outflow", filepath.Join(root, "g001")}, &out, &errOut)
+	if err != nil || code != 0 {
+		t.Fatalf("run: code %d, %v\n%s", code, err, errOut.String())
+	}
+	if !strings.HasPrefix(out.String(), "1 games, ") || !strings.Contains(out.String(), "dragon  early") {
+		t.Errorf("output:\n%s", out.String())
+	}
+	out.Reset()
+	if code, err := run(context.Background(), []string{"outflow", t.TempDir()}, &out, &errOut); err == nil || code == 0 {
+		t.Errorf("an empty directory: code %d, %v; want an error", code, err)
+	}
 }

@@ -1,0 +1,59 @@
+package ai
+
+import "testing"
+
+// TestOutflowGroups: each kind reads its own row of the measured table,
+// nothing comes out of a kind with no unseen copy, and the table says
+// what the original robots do: a middle tile is thrown less often than
+// an honour, and everything comes out faster late in the hand.
+func TestOutflowGroups(t *testing.T) {
+	for k := range NumKinds {
+		want := 4
+		switch {
+		case k >= 31:
+			want = 0
+		case k >= 27:
+			want = 1
+		case k%9 == 0 || k%9 == 8:
+			want = 2
+		case k%9 == 1 || k%9 == 7:
+			want = 3
+		}
+		if g := outflowGroup(k); g != want {
+			t.Errorf("kind %v: group %d, want %d", tileOf[k], g, want)
+		}
+		if p := outflow(k, 0, 60); p != 0 {
+			t.Errorf("kind %v with no unseen copy: %v", tileOf[k], p)
+		}
+	}
+	five, red := Kind(mustTile(t, "5B")), Kind(mustTile(t, "RD"))
+	if !(outflow(five, 3, 70) < outflow(red, 3, 70)) {
+		t.Errorf("a 5 thrown as often as a dragon: %v, %v", outflow(five, 3, 70), outflow(red, 3, 70))
+	}
+	if !(outflow(five, 2, 70) < outflow(five, 2, 40) && outflow(five, 2, 40) < outflow(five, 2, 10)) {
+		t.Errorf("a 5 with two unseen, early, mid, late: %v %v %v", outflow(five, 2, 70), outflow(five, 2, 40), outflow(five, 2, 10))
+	}
+}
+
+// TestWaitRate: a ready hand's chance per turn counts its own draw and
+// the three others' discards, for each wait; waitOut scales it.
+func TestWaitRate(t *testing.T) {
+	r := New(Options{Level: Hard})
+	r.params.waitOut = 1
+	x := &context{nUnseen: 100, live: 40}
+	five, red := Kind(mustTile(t, "5B")), Kind(mustTile(t, "RD"))
+	x.unseen[five], x.unseen[red] = 3, 2
+	one := r.waitRate(x, 1<<five)
+	want := 3.0/100 + 3*outflow(five, 3, 40)
+	if d := one - want; d > 1e-12 || d < -1e-12 {
+		t.Errorf("one wait: %v, want %v", one, want)
+	}
+	both := r.waitRate(x, 1<<five|1<<red)
+	if d := both - one - (2.0/100 + 3*outflow(red, 2, 40)); d > 1e-12 || d < -1e-12 {
+		t.Errorf("two waits: %v, want the sum", both)
+	}
+	r.params.waitOut = 0.5
+	if h := r.waitRate(x, 1<<five); h != one/2 {
+		t.Errorf("waitOut 0.5: %v, want %v", h, one/2)
+	}
+}
