@@ -57,3 +57,37 @@ func TestWaitRate(t *testing.T) {
 		t.Errorf("waitOut 0.5: %v, want %v", h, one/2)
 	}
 }
+
+// TestWaitOutPrices: with waitOut a ready hand's chance of going out
+// follows what the others throw. Two ready hands alike but for the last
+// wait: a single wait on the West wind (two copies unseen) and a closed
+// wait on the 5 of circles (three unseen). Counting copies prefers the
+// 5; the measured outflow, where a wind comes out much more often than a
+// middle tile, prefers the wind.
+func TestWaitOutPrices(t *testing.T) {
+	const sets = "1B 2B 3B 4C 5C 6C 7B 8B 9B 2D 2D "
+	v := position{hand: sets + "2D WW 4D", used: 20}.view(t)
+	for _, s := range []string{"WW", "5D"} {
+		v.Game.DiscardedCount[mustTile(t, s)]++
+		v.Game.ExposedCount[mustTile(t, s)]++
+	}
+	chance := func(waitOut float64, last string) float64 {
+		r := New(Options{Level: Hard})
+		r.params.waitOut = waitOut
+		x := r.load(v)
+		c := mustCounts(t, sets+last)
+		h := r.evalHand(x, &c, &x.decl, nil)
+		if h.s != 0 {
+			t.Fatalf("%s: shanten %d", last, h.s)
+		}
+		return h.chance
+	}
+	wind, five := chance(0, "2D WW"), chance(0, "4D 6D")
+	if !(wind < five) {
+		t.Errorf("counting copies: the wind wait %.3f, the 5 %.3f; want the 5 ahead", wind, five)
+	}
+	wind, five = chance(1, "2D WW"), chance(1, "4D 6D")
+	if !(wind > five) {
+		t.Errorf("by the outflow: the wind wait %.3f, the 5 %.3f; want the wind ahead", wind, five)
+	}
+}
