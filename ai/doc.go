@@ -16,6 +16,9 @@
 // left). Hard and Expert also price the big hands a hand may still
 // become, the no-chows hand and the one-suit hand, each by its own
 // distance, effective tiles and value, and take the best (targets.go).
+// Their ready hands count each wait by how often the others throw that
+// kind, as measured of the original robots (outflow.go): a lone honour
+// comes out far sooner than a middle tile.
 // A concealed kong waits for the robot's first regular turn
 // rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to

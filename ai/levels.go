@@ -157,6 +157,26 @@ func paramsFor(l Level) params {
 		// three original mj-players +2.28 ± 1.44 (2,400 games from seed
 		// 130,001), the win rate up from 32.57 to 33.03 %.
 		p.edgeWait, p.midWait = 1, 0.5
+		// Waits by what comes out (outflow.go; this replaces the two
+		// weights above, which stay for waitOut=0): a ready hand's chance
+		// per turn is its own draw plus three of the others' discards,
+		// each a wait kind as often as the original robots were measured
+		// to throw it by its group, unseen copies and the stage of the
+		// hand. Paired against three original mj-players, 1,000 games
+		// each from seeds 400,001 and 390,001: +0.66 ± 2.20 and +1.09 ±
+		// 2.43 points a hand (about +0.9 ± 1.6 over both; wins 32.31 ->
+		// 32.49 % and 31.79 -> 32.09 %, the mean winning score 65.54 ->
+		// 65.00 and 67.76 -> 67.10). Scaled by 1.3: +0.04 ± 2.22. The
+		// same pricing of the ready hands a hand one step away leads to
+		// (waitAhead), on top: +0.41 ± 4.01 and +1.47 ± 4.00 against
+		// Hard without either (-0.25 and +0.38 against waitOut alone),
+		// so it stays off; of the claims, a pair's pung from three
+		// discarders and a chow from one (claimOut 1 and 0.5, first
+		// block): -1.41 ± 4.04 and -1.14 ± 3.17. Our own Hard robots
+		// throw the kinds in much the same proportions (mj-arena outflow
+		// on 150 games of one Hard and three Hard mj-players on our
+		// server): middle tiles least, honours most, all faster late.
+		p.waitOut = 1
 		// Big hands (targets.go): a hand is worth the best of its
 		// fastest shape, the no-chows hand and the one-suit hand, each
 		// priced by its own distance, effective tiles and value, when
