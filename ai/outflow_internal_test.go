@@ -91,3 +91,13 @@ func TestWaitOutPrices(t *testing.T) {
 		t.Errorf("by the outflow: the wind wait %.3f, the 5 %.3f; want the wind ahead", wind, five)
 	}
 }
+
+// TestWaitOutLevels: Hard and Expert count their waits by the outflow,
+// the levels below by their unseen copies.
+func TestWaitOutLevels(t *testing.T) {
+	for _, l := range []Level{Beginner, Easy, Medium, Hard, Expert} {
+		if on := paramsFor(l).waitOut > 0; on != (l >= Hard) {
+			t.Errorf("%v: waitOut on %v", l, on)
+		}
+	}
+}
