@@ -177,6 +177,11 @@ func paramsFor(l Level) params {
 		// on 150 games of one Hard and three Hard mj-players on our
 		// server): middle tiles least, honours most, all faster late.
 		p.waitOut = 1
+		// With it, on 1,000 fresh games from seed 440,001: Hard +27.96 ±
+		// 4.24 points a hand (wins 32.17 %, mean winning score 66.31);
+		// over the three blocks (3,000 games) about +29.6. Paired on
+		// those games, majorness 0.25 -0.43 ± 4.95 (wins 31.26 %, mean
+		// winning score 68.65) and Expert -1.48 ± 1.81.
 		// Big hands (targets.go): a hand is worth the best of its
 		// fastest shape, the no-chows hand and the one-suit hand, each
 		// priced by its own distance, effective tiles and value, when
