@@ -383,7 +383,13 @@ func (r *Robot) estimate(x *context, c *Counts, d *declInfo, s int) float64 {
 			dbl += dd
 		} else if n == 2 && dd > 0 {
 			dblPairs++
-			if x.unseen[k] > 0 {
+			switch {
+			case x.unseen[k] == 0:
+			case pr.pairOut > 0:
+				// the chance it is punged before the wall runs out, at
+				// the rate the others throw its kind (outflow.go)
+				dbl += dd * pr.pairOut * (1 - math.Pow(1-min(0.9, x.outRate(k, 3, 1)), float64(x.turns)))
+			default:
 				dbl += dd * pr.pairPung
 			}
 			pts += 1

@@ -49,7 +49,8 @@ type params struct {
 	threat               float64 // survival per turn lowered by this for each double the others' declared sets carry (at most two)
 	waitOut              float64 // a ready hand's chance per turn from how often the others throw its waits (outflow.go), scaled by this (0: from its unseen copies)
 	waitAhead            float64 // 1: waitOut also prices the ready hands a hand one step away leads to
-	claimOut             float64 // ... a hand's claims, from how often the others throw the kinds it would claim (0: pungW, chowW)
+	pairOut              float64 // a doubling pair's pung credited by this times its chance from the outflow before the wall ends (0: pairPung)
+	claimOut             float64 // a hand's claims priced from how often the others throw the kinds it would claim, scaled by this (0: pungW, chowW)
 
 	// Search (search.go): discards within searchClose of the best are
 	// played out on searchN random deals, at most searchK of them, and

@@ -101,3 +101,24 @@ func TestWaitOutLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestPairOut: with pairOut, a dragon pair's hoped-for pung is worth more
+// early in the hand than near the end of the wall, where it has few turns
+// left to come; pairPung credits it alike at any time.
+func TestPairOut(t *testing.T) {
+	const hand = "RD RD 1B 2B 3B 4C 5C 7D 8D 9B 2C 5D 6D"
+	worth := func(pairOut float64, used int) float64 {
+		r := New(Options{Level: Hard})
+		r.params.pairOut = pairOut
+		v := position{hand: hand, used: used}.view(t)
+		x := r.load(v)
+		c := x.hand
+		return r.estimate(x, &c, &x.decl, 2)
+	}
+	if early, late := worth(0, 10), worth(0, 75); early != late {
+		t.Errorf("pairPung: %v early, %v late; want the same", early, late)
+	}
+	if early, late := worth(1, 10), worth(1, 75); !(early > late) {
+		t.Errorf("pairOut: %v early, %v late; want more early", early, late)
+	}
+}

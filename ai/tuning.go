@@ -71,6 +71,7 @@ var tunables = []tunable{
 	{"threat", 0, 0.3, func(p *params) *float64 { return &p.threat }},
 	{"waitOut", 0, 5, func(p *params) *float64 { return &p.waitOut }},
 	{"waitAhead", 0, 1, func(p *params) *float64 { return &p.waitAhead }},
+	{"pairOut", 0, 1, func(p *params) *float64 { return &p.pairOut }},
 	{"claimOut", 0, 5, func(p *params) *float64 { return &p.claimOut }},
 	{"pungFeed", 0, 1000, func(p *params) *float64 { return &p.pungFeed }},
 	{"searchN", 0, 4096, func(p *params) *float64 { return &p.searchN }},
