@@ -182,7 +182,13 @@ func paramsFor(l Level) params {
 		// 4.24 points a hand (wins 32.17 %, mean winning score 66.31);
 		// over the three blocks (3,000 games) about +29.6. Paired on
 		// those games, majorness 0.25 -0.43 ± 4.95 (wins 31.26 %, mean
-		// winning score 68.65) and Expert -1.48 ± 1.81.
+		// winning score 68.65) and Expert -1.48 ± 1.81. The waits'
+		// outflow scaled by 0.8: -0.92 ± 1.05. A doubling pair's pung
+		// credited by pairOut times its chance to come at the measured
+		// rate before the wall ends (in place of the constant pairPung):
+		// 0.6 +0.41 ± 1.16, 0.8 +1.29 ± 1.97 (mean winning score 66.31
+		// -> 67.17, wins 32.17 -> 32.10 %); 0.8 again on seed 400,001
+		// -0.01 ± 1.94 (65.00 -> 65.68, 32.49 -> 32.22 %). Off.
 		// Big hands (targets.go): a hand is worth the best of its
 		// fastest shape, the no-chows hand and the one-suit hand, each
 		// priced by its own distance, effective tiles and value, when
