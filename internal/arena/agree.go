@@ -1,7 +1,7 @@
 package arena
 
 import (
-	"compress/gzip"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -135,16 +135,11 @@ func (a *Agreement) Agree(dir string, keep func(args string) bool) error {
 	if err := json.Unmarshal(b, &meta); err != nil {
 		return fmt.Errorf("arena: %s: %w", dir, err)
 	}
-	f, err := os.Open(filepath.Join(dir, "game.log.gz"))
+	log, err := oracle.ReadGz(filepath.Join(dir, "game.log.gz"))
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		return err
-	}
-	recs, err := protocol.ReadLog(io.Reader(z))
+	recs, err := protocol.ReadLog(bytes.NewReader(log))
 	if err != nil {
 		return err
 	}

@@ -88,10 +88,10 @@ func TestOriginalClassic(t *testing.T) {
 	}
 }
 
-// TestAgreement replays logged games of the original robots and checks
-// that the classic imitation still decides as they did (mj-arena agree
-// measures all 40 games: 94.3 % of decisions, 78.6 % of discards).
-func TestAgreement(t *testing.T) {
+// oracleRoot returns the shared oracle games' directory. Without them
+// the test is skipped, except under CI, where they must be there.
+func oracleRoot(t *testing.T) string {
+	t.Helper()
 	root, ok := oracle.Root()
 	if !ok {
 		if os.Getenv("CI") != "" {
@@ -99,6 +99,14 @@ func TestAgreement(t *testing.T) {
 		}
 		t.Skip("the oracle games are missing (MJ_SHARED)")
 	}
+	return root
+}
+
+// TestAgreement replays logged games of the original robots and checks
+// that the classic imitation still decides as they did (mj-arena agree
+// measures all 40 games: 94.3 % of decisions, 78.6 % of discards).
+func TestAgreement(t *testing.T) {
+	root := oracleRoot(t)
 	dirs, err := filepath.Glob(filepath.Join(root, "g0[0-1]?"))
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no games under %s: %v", root, err)

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"mahjong/engine"
 	"mahjong/engine/protocol"
+	"mahjong/internal/oracle"
 )
 
 // An outflow study measures how often the original robots throw each
@@ -96,18 +96,13 @@ var playKinds = func() []engine.Tile {
 // (the names the arena and the oracle games give the original robots)
 // are observers only: their discards are not counted.
 func (o *Outflow) AddLog(path string) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
+	read := os.ReadFile
 	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(bytes.NewReader(b))
-		if err != nil {
-			return fmt.Errorf("arena: %s: %w", path, err)
-		}
-		if b, err = io.ReadAll(z); err != nil {
-			return fmt.Errorf("arena: %s: %w", path, err)
-		}
+		read = oracle.ReadGz
+	}
+	b, err := read(path)
+	if err != nil {
+		return fmt.Errorf("arena: %s: %w", path, err)
 	}
 	recs, err := protocol.ReadLog(bytes.NewReader(b))
 	if err != nil {

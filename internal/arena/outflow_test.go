@@ -2,8 +2,6 @@ package arena_test
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,13 +17,7 @@ import (
 // exactly one hit (the thrown tile was hidden in the discarder's hand, so
 // it had unseen copies from every other seat).
 func TestOutflow(t *testing.T) {
-	root, ok := oracle.Root()
-	if !ok {
-		if os.Getenv("CI") != "" {
-			t.Fatal("the oracle games are missing (MJ_SHARED)")
-		}
-		t.Skip("the oracle games are missing (MJ_SHARED)")
-	}
+	root := oracleRoot(t)
 	discardRE := regexp.MustCompile(`(?m)^>cnx\d+ PlayerDiscards `)
 	var o arena.Outflow
 	want := 0
@@ -34,7 +26,7 @@ func TestOutflow(t *testing.T) {
 		if err := o.AddLog(path); err != nil {
 			t.Fatal(err)
 		}
-		want += len(discardRE.FindAllIndex(gunzip(t, path), -1))
+		want += len(discardRE.FindAllIndex(mustReadGz(t, path), -1))
 	}
 	if o.Games != 3 || o.Discards != want || want == 0 {
 		t.Fatalf("%d games, %d discards: want 3 and %d", o.Games, o.Discards, want)
@@ -61,7 +53,7 @@ func TestOutflow(t *testing.T) {
 	}
 
 	// a log cut short is an error, not a panic or a silent half-study
-	b := gunzip(t, filepath.Join(root, "g001", "game.log.gz"))
+	b := mustReadGz(t, filepath.Join(root, "g001", "game.log.gz"))
 	bad := filepath.Join(t.TempDir(), "game.log")
 	cut := bytes.Index(b, []byte("PlayerDiscards"))
 	os.WriteFile(bad, append(b[:cut:cut], []byte("PlayerDiscards 9 XX 1 0\r\n")...), 0o644)
@@ -71,18 +63,9 @@ func TestOutflow(t *testing.T) {
 	}
 }
 
-func gunzip(t *testing.T, path string) []byte {
+func mustReadGz(t *testing.T, path string) []byte {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := io.ReadAll(z)
+	b, err := oracle.ReadGz(path)
 	if err != nil {
 		t.Fatal(err)
 	}

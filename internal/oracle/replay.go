@@ -244,14 +244,15 @@ func Replay(dir string) (Result, error) {
 // readStoredOrPlain reads a file of a game directory in its stored form,
 // gzipped (stored), or else as the original server wrote it (plain).
 func readStoredOrPlain(stored, plain string) ([]byte, error) {
-	b, err := readGz(stored)
+	b, err := ReadGz(stored)
 	if errors.Is(err, fs.ErrNotExist) {
 		return os.ReadFile(plain)
 	}
 	return b, err
 }
 
-func readGz(path string) ([]byte, error) {
+// ReadGz returns the uncompressed contents of the gzipped file path.
+func ReadGz(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

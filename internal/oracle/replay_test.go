@@ -63,7 +63,7 @@ func TestReplayPlainLayout(t *testing.T) {
 	}
 	plain := t.TempDir()
 	unzipTo := func(from, to string) {
-		b, err := readGz(from)
+		b, err := ReadGz(from)
 		if err != nil {
 			t.Fatal(err)
 		}
