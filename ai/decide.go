@@ -1105,11 +1105,12 @@ func (r *Robot) styleClaim(m engine.Meld) float64 {
 }
 
 // passMahJong reports whether to let a winning discard go, hoping to
-// draw the tile: only for a concealed personality with many outs early.
+// draw a winning tile: for a concealed personality with many outs early,
+// and when the price of waiting for the draw says so (selfpass.go).
 func (r *Robot) passMahJong(v *engine.View, t engine.Tile) bool {
 	st := r.style()
 	if st.hidden < 0.7 {
-		return false
+		return r.params.selfPass > 0 && r.passForSelf(r.load(v), t)
 	}
 	x := r.load(v)
 	if x.decl.exposed || x.live < 30 {

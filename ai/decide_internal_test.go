@@ -14,6 +14,9 @@ type position struct {
 	hand  string
 	melds [engine.NumSeats][]string
 	used  int // live tiles drawn so far
+	// tiles already discarded in the hand: they set how far the hand
+	// has gone, for the race against the others
+	discarded string
 }
 
 func (ps position) view(t testing.TB) *engine.View {
@@ -70,6 +73,14 @@ func (ps position) view(t testing.TB) *engine.View {
 		g.Tile = ts[len(ts)-1]
 	}
 	g.Active = true
+	ds, err := engine.ParseTiles(ps.discarded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		g.ExposedCount[d]++
+		g.DiscardedCount[d]++
+	}
 	return v
 }
 
@@ -80,6 +91,10 @@ func actionsString(as []engine.Action) string {
 	}
 	return strings.Join(s, "; ")
 }
+
+// midHand is 24 discards, none of them a suit tile: a hand half-way
+// through, when the others may be near going out.
+const midHand = "EW EW EW EW SW SW SW SW WW WW WW WW NW NW NW NW RD RD RD RD WD WD WD WD"
 
 // TestKnownAnswers checks curated positions with an expected choice.
 func TestKnownAnswers(t *testing.T) {
@@ -95,10 +110,15 @@ func TestKnownAnswers(t *testing.T) {
 			pos:  position{hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 4D 5C 5C"},
 			want: "MahJong 0"},
 		{name: "take mah-jong on a discard",
-			pos:     position{seat: 1, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C"},
+			pos:     position{seat: 1, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C", discarded: midHand},
 			discard: "4D", from: 3, want: "MahJong 7"},
+		// the first discard of the hand: nobody else is near going out,
+		// and a drawn 1D or 4D doubles the hand (fully concealed)
+		{name: "let an early discard go for the concealed hand",
+			pos:     position{seat: 1, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C"},
+			discard: "4D", from: 3, want: "NoClaim 7"},
 		{name: "chow for mah-jong out of turn",
-			pos:     position{seat: 2, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C"},
+			pos:     position{seat: 2, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C", discarded: midHand},
 			discard: "1D", from: 0, want: "MahJong 7"},
 		{name: "do not spoil the no-score hand",
 			pos:     position{seat: 1, hand: "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 3D 5C 5C"},

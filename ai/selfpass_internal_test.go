@@ -1,0 +1,61 @@
+package ai
+
+import (
+	"testing"
+
+	"mahjong/engine"
+)
+
+// claimAnswer is a Hard robot's answer, with selfPass as given, to the
+// discard d by the player before us in position ps.
+func claimAnswer(t *testing.T, ps position, d string, selfPass float64) string {
+	t.Helper()
+	v := ps.view(t)
+	g := v.Game
+	tile := mustTile(t, d)
+	g.Phase = engine.Discarded
+	g.Player = (ps.seat + 3) % engine.NumSeats
+	g.Tile = tile
+	g.Serial = 7
+	g.Players[ps.seat].NoDiscard = false
+	r := New(Options{Level: Hard})
+	r.params.selfPass = selfPass
+	return actionsString(r.Respond(v, engine.CPlayerDiscards{ID: g.Players[g.Player].ID, Tile: tile, Serial: 7}))
+}
+
+// TestSelfPass: a fully concealed hand, ready on 6B or 9B with a
+// concealed pung of dragons, is offered a 6B. Early in the hand, with
+// the others far from going out, waiting for a drawn winning tile (the
+// concealed hand's double) is worth more, and the robot lets the
+// discard go; late in the hand, or with an exposed set (no concealed
+// double to wait for), or with selfPass off, it goes out.
+func TestSelfPass(t *testing.T) {
+	const ready = "1B 2B 3B 4C 5C 6C RD RD RD 5D 5D 7B 8B"
+	early := position{hand: ready, used: 20, discarded: "EW EW EW EW SW SW SW SW"}
+	late := position{hand: ready, used: 40, discarded: midHand}
+	if got := claimAnswer(t, early, "6B", 1); got != "NoClaim 7" {
+		t.Errorf("early, selfPass 1: %q, want the discard let go", got)
+	}
+	if got := claimAnswer(t, early, "6B", 0); got != "MahJong 7" {
+		t.Errorf("early, selfPass 0: %q, want mah-jong", got)
+	}
+	if got := claimAnswer(t, late, "6B", 1); got != "MahJong 7" {
+		t.Errorf("late: %q, want mah-jong", got)
+	}
+	open := early
+	open.hand = "1B 2B 3B 4C 5C 6C 5D 5D 7B 8B"
+	open.melds[0] = []string{"Pung RD"}
+	if got := claimAnswer(t, open, "6B", 1); got != "MahJong 7" {
+		t.Errorf("with an exposed set: %q, want mah-jong", got)
+	}
+}
+
+// TestSelfPassLevels: Hard and Expert price letting a discard go; the
+// levels below never do.
+func TestSelfPassLevels(t *testing.T) {
+	for l := Beginner; l <= Expert; l++ {
+		if on := paramsFor(l).selfPass > 0; on != (l >= Hard) {
+			t.Errorf("%v: selfPass %v", l, paramsFor(l).selfPass)
+		}
+	}
+}
