@@ -18,7 +18,10 @@
 // distance, effective tiles and value, and take the best (targets.go).
 // Their ready hands count each wait by how often the others throw that
 // kind, as measured of the original robots (outflow.go): a lone honour
-// comes out far sooner than a middle tile.
+// comes out far sooner than a middle tile. There is no furiten, so a
+// fully concealed ready hand may let a winning discard go early in a
+// hand, while the others are far from going out, to wait for the drawn
+// tile that doubles it (selfpass.go).
 // A concealed kong waits for the robot's first regular turn
 // rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to
