@@ -71,6 +71,13 @@
 //	go run ./cmd/mj-arena original -control -games 400 -j 25
 //	go run ./cmd/mj-arena original -robot expert -games 100 -tcp -j 25
 //
+// -hands N (local and original) ends each game after N hands; on the
+// original server the processes are stopped once the log shows N hands
+// settled, and the results are those hands (no final scores to check
+// them against). With -variant the plays are then paired hand by hand:
+//
+//	go run ./cmd/mj-arena original -games 10000 -hands 1 -variant expert
+//
 // Agreement replays the logged games of four original robots (default
 // the shared oracle games) through our controller and, at every decision
 // of a robot with the default strategy (-all: every robot), asks the
@@ -373,6 +380,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		stall = fs.Duration("stall", 30*time.Second, "fail a game whose log has not grown for this long")
 		retries = fs.Int("retries", 1, "replays of a failed game with the same seed")
 		keep = fs.Bool("keep", false, "keep each game's directory (server log)")
+		handsPer = fs.Int("hands", 0, "stop each game after this many hands (0: play it out); with -variant, pairs the plays hand by hand")
 	default:
 		return 2, fmt.Errorf("unknown mode %q; %s", mode, usage)
 	}
@@ -463,6 +471,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			Games: *games, FirstSeed: *seed, Jobs: *jobs, Server: *server, Player: *player,
 			OptionFile: *optFile, PlayerArgs: strings.Fields(*playerArgs), TCP: *tcp,
 			Deadline: *deadline, StallAfter: *stall, Retries: *retries, Keep: *keep, Progress: progress,
+			Hands: *handsPer,
 		}
 		who := "control: four original robots"
 		if !*control {
@@ -479,6 +488,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 			}
 		}
 		header = fmt.Sprintf("original match (%s): %s, %d games from seed %d, server %s", transport(*tcp), who, *games, *seed, *server)
+		if *handsPer > 0 {
+			header += fmt.Sprintf(", %d hands each", *handsPer)
+		}
 		if *calibrate && *control {
 			return 2, fmt.Errorf("-calibrate checks our robot's estimates; a -control match has none")
 		}

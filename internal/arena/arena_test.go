@@ -154,6 +154,35 @@ func TestOriginalSmoke(t *testing.T) {
 	checkGames(t, arena.PlayOriginal(t.Context(), cfg), 1)
 }
 
+// TestOriginalHands: on the original server, a match of one or two hands
+// a game stops each game (server and robots) once that many hands have
+// ended; the records hold those hands whole, settled to zero.
+func TestOriginalHands(t *testing.T) {
+	needOriginals(t)
+	sp, err := arena.ParseSpec("hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hands := range []int{1, 2} {
+		cfg := arena.OriginalConfig{Ours: &sp, Games: 3, FirstSeed: 21, Jobs: 3, Dir: t.TempDir(), Hands: hands}
+		for _, g := range arena.PlayOriginal(t.Context(), cfg) {
+			if g.Failed != "" || g.Hands != hands || len(g.Records) != 4*hands || g.Errors != 0 {
+				t.Errorf("%d hands: game %d: failed %q, %d hands, %d records, %d errors", hands, g.Game, g.Failed, g.Hands, len(g.Records), g.Errors)
+				continue
+			}
+			sum := map[int]int{}
+			for _, h := range g.Records {
+				sum[h.Hand] += h.Net
+			}
+			for h, n := range sum {
+				if n != 0 {
+					t.Errorf("%d hands: game %d: hand %d settles to %d", hands, g.Game, h, n)
+				}
+			}
+		}
+	}
+}
+
 func TestParseSpec(t *testing.T) {
 	tests := []struct {
 		in    string

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -19,5 +20,40 @@ func TestFinalScores(t *testing.T) {
 	}
 	if n := len(finalScores("    1 (a)   5\n")); n != 0 {
 		t.Errorf("scores before the closing table were read: %d", n)
+	}
+}
+
+// TestHandsEnded counts the hands a log shows ended among its complete
+// records only: the last record may still be being written.
+func TestHandsEnded(t *testing.T) {
+	log := ">cnx1 NewHand 1 0 12\n" +
+		"<cnx2 Discard 5B 3\n" +
+		">cnx1 Settlement 10 -10 0 0 text\n\n" +
+		">cnx1 NewHand 2 0 13\n" +
+		">cnx3 WashOut no tiles\n" +
+		">cnx1 Settlem"
+	for _, tt := range []struct {
+		upto   string // the log up to and including this
+		n, rec int    // hands ended, index of the record left out
+	}{
+		{">cnx1 Settlement 10 -10 0 0 text\n\n", 0, 2},
+		{">cnx1 NewHand 2 0 13\n", 1, 3},
+		{">cnx3 WashOut no tiles\n", 1, 4},
+		{">cnx1 Settlem", 2, 5},
+	} {
+		b := []byte(log[:strings.LastIndex(log, tt.upto)+len(tt.upto)])
+		n, at := handsEnded(b)
+		starts := 0
+		for i := range b[:at] {
+			if i == 0 || b[i-1] == '\n' && (b[i] == '>' || b[i] == '<') {
+				starts++
+			}
+		}
+		if n != tt.n || starts != tt.rec {
+			t.Errorf("up to %q: %d hands ended, cut after %d records; want %d, %d", tt.upto, n, starts, tt.n, tt.rec)
+		}
+	}
+	if n, at := handsEnded(nil); n != 0 || at != 0 {
+		t.Errorf("empty log: %d, %d", n, at)
 	}
 }

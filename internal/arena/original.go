@@ -47,6 +47,7 @@ type OriginalConfig struct {
 	Retries    int           // replays of a stalled or failed game with the same seed
 	Dir        string        // where game directories go ("" the system's temporary directory)
 	Keep       bool          // keep each game's directory (log, options) instead of removing it
+	Hands      int           // if set, stop each game after this many hands (a paired comparison then pairs hand by hand)
 	Progress   func(done int, g *GameRecord)
 
 	// OursRun, if set, plays our seat instead of an in-process
@@ -257,15 +258,24 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 		}
 	}
 
-	// The game: wait for the server to exit while its log grows.
+	// The game: wait for the server to exit while its log grows (or, with
+	// cfg.Hands, for that many hands to end).
 	var size int64 = -1
 	last := time.Now()
+	cut := -1 // with cfg.Hands: the log's length when enough hands ended
 	if err := poll(ctx, func() (bool, error) {
 		if srv.exited() {
 			return true, nil
 		}
 		if fi, err := os.Stat(logName); err == nil && fi.Size() != size {
 			size, last = fi.Size(), time.Now()
+			if cfg.Hands > 0 {
+				b, _ := os.ReadFile(logName)
+				if n, at := handsEnded(b); n >= cfg.Hands {
+					cut = at
+					return true, nil
+				}
+			}
 		}
 		if time.Since(last) > cfg.StallAfter {
 			return false, fmt.Errorf("stalled: the log has not grown for %v", cfg.StallAfter)
@@ -274,7 +284,16 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 	}); err != nil {
 		return fmt.Errorf("seed %d: %w", rec.Seed, err)
 	}
-	if oursDone != nil {
+	if cut >= 0 {
+		// stop the game on purpose: the processes, then our player
+		for _, p := range procs {
+			p.stop()
+		}
+		cancel()
+		if oursDone != nil {
+			<-oursDone
+		}
+	} else if oursDone != nil {
 		select {
 		case err := <-oursDone:
 			if err != nil {
@@ -284,7 +303,7 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 			return fmt.Errorf("our player did not finish: %w", ctx.Err())
 		}
 	}
-	if srv.err != nil {
+	if srv.err != nil && cut < 0 {
 		return fmt.Errorf("mj-server: %v: %s", srv.err, srv.stderr.String())
 	}
 
@@ -293,6 +312,9 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 	if err != nil {
 		return err
 	}
+	if cut >= 0 {
+		b = b[:cut]
+	}
 	recs, err := protocol.ReadLog(bytes.NewReader(b))
 	if err != nil {
 		return fmt.Errorf("reading the log: %w", err)
@@ -300,6 +322,9 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 	r := NewRecorder(g, rec.Seed, rec.Labels)
 	cnxID := map[int]int{}
 	for _, lr := range recs {
+		if cut >= 0 && r.Settled() >= cfg.Hands {
+			break
+		}
 		if !lr.Sent {
 			continue
 		}
@@ -317,6 +342,12 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 		}
 		r.Add(ev)
 	}
+	if cut >= 0 {
+		r.Cut()
+		r.Finish(rec)
+		rec.OursErrors = max(rec.OursErrors, oursErrors)
+		return nil
+	}
 	rec.Finals = finalScores(srv.stdout.String())
 	if len(rec.Finals) != engine.NumSeats {
 		return fmt.Errorf("final scores not printed: %q", srv.stdout.String())
@@ -327,6 +358,30 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 		return errors.New("settlements do not add up: " + rec.Mismatch)
 	}
 	return nil
+}
+
+// handEndRE is the message that ends a hand, as the server logs it.
+var handEndRE = regexp.MustCompile(`^>cnx\d+ (Settlement|WashOut) `)
+
+// handsEnded counts the hands a server log b shows ended, among its
+// complete records: all but the last, which the server may still be
+// writing. at is where that last record starts.
+func handsEnded(b []byte) (n, at int) {
+	at = -1
+	for i := 0; i < len(b); {
+		j := bytes.IndexByte(b[i:], '\n')
+		if j < 0 {
+			j = len(b) - i
+		}
+		if line := b[i : i+j]; len(line) > 0 && (line[0] == '>' || line[0] == '<') {
+			if at >= 0 && handEndRE.Match(b[at:]) {
+				n++
+			}
+			at = i
+		}
+		i += j + 1
+	}
+	return n, max(at, 0)
 }
 
 // finalScores reads the final scores by player id from what the server
