@@ -979,8 +979,13 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		return
 	}
 	if p.CanMahJong(t, g.Options.Bool(engine.OptSevenPairs)) {
-		if !r.passMahJong(v, t) {
+		switch pass, keep := r.passMahJong(v, t); {
+		case !pass:
 			r.buf = append(r.buf, engine.PMahJong{Serial: serial})
+			return
+		case keep:
+			// let go to stay concealed: no other claim either
+			r.buf = append(r.buf, no)
 			return
 		}
 	}
@@ -1106,18 +1111,20 @@ func (r *Robot) styleClaim(m engine.Meld) float64 {
 
 // passMahJong reports whether to let a winning discard go, hoping to
 // draw a winning tile: for a concealed personality with many outs early,
-// and when the price of waiting for the draw says so (selfpass.go).
-func (r *Robot) passMahJong(v *engine.View, t engine.Tile) bool {
+// and when the price of waiting for the draw says so (selfpass.go); keep
+// when the hand is to stay as it is (no other claim of the tile).
+func (r *Robot) passMahJong(v *engine.View, t engine.Tile) (pass, keep bool) {
 	st := r.style()
 	if st.hidden < 0.7 {
-		return r.params.selfPass > 0 && r.passForSelf(r.load(v), t)
+		pass = r.params.selfPass > 0 && r.passForSelf(r.load(v), t)
+		return pass, pass
 	}
 	x := r.load(v)
 	if x.decl.exposed || x.live < 30 {
-		return false
+		return false, false
 	}
 	k := Kind(t)
-	return k >= 0 && int(x.unseen[k]) >= 2 && st.hidden*float64(x.unseen[k])*float64(x.live)/float64(x.nUnseen) >= 1.5
+	return k >= 0 && int(x.unseen[k]) >= 2 && st.hidden*float64(x.unseen[k])*float64(x.live)/float64(x.nUnseen) >= 1.5, false
 }
 
 // chooseChow answers a chow granted without a position.

@@ -42,6 +42,21 @@ func TestSelfPass(t *testing.T) {
 	if got := claimAnswer(t, late, "6B", 1); got != "MahJong 7" {
 		t.Errorf("late: %q, want mah-jong", got)
 	}
+	// a wait on two pairs, one of them a dragon: the cheap 6B is let go
+	// whole (not punged instead), the dragon taken
+	pairs := early
+	pairs.hand = "1B 2B 3B 4C 5C 6C RD RD RD GD GD 6B 6B"
+	if got := claimAnswer(t, pairs, "6B", 1); got != "NoClaim 7" {
+		t.Errorf("a wait on two pairs, the 6B early: %q, want it let go", got)
+	}
+	if got := claimAnswer(t, pairs, "GD", 1); got != "MahJong 7" {
+		t.Errorf("a wait on two pairs, the dragon early: %q, want mah-jong", got)
+	}
+	v := pairs.view(t)
+	v.Game.Players[0].NoDiscard = false
+	if pass, keep := New(Options{Level: Hard}).passMahJong(v, mustTile(t, "6B")); !pass || !keep {
+		t.Errorf("passMahJong: pass %v, keep %v; want the hand kept as it is", pass, keep)
+	}
 	open := early
 	open.hand = "1B 2B 3B 4C 5C 6C 5D 5D 7B 8B"
 	open.melds[0] = []string{"Pung RD"}
