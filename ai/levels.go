@@ -205,6 +205,18 @@ func paramsFor(l Level) params {
 		// sets (for a richer wait to come): +0.05 ± 0.47 against
 		// ai/classic, left out.
 		p.selfPass = 1
+		// Hard with it, against three original mj-players, on fresh
+		// seeds: +27.54 ± 4.09 points a hand (470,001; wins 31.88 %,
+		// mean winning score 67.23) and +28.33 ± 4.04 (490,001; 32.18 %,
+		// 67.19); with 450,001 before it (+29.45 ± 4.13), 3,000 games:
+		// +28.44 ± 2.36, wins 32.15 %, mean winning score 66.82 ± 1.01,
+		// no cannon, no protocol error. Paired on 470,001, Expert +1.53
+		// ± 2.05. On the first hands of 10,000 games from seed 510,001
+		// (mj-arena original -hands 1, paired hand by hand): Expert
+		// +0.18 ± 1.63, pairOut 0.8 -0.58 ± 1.44, pungFeed 10 -0.57 ±
+		// 1.87, survival 0.89 -1.82 ± 2.40. With majorness 0.25 and
+		// pairOut 0.8 on top, paired on 450,001: +0.81 ± 4.70 (wins
+		// 31.26 %, mean winning score 68.74).
 		// Big hands (targets.go): a hand is worth the best of its
 		// fastest shape, the no-chows hand and the one-suit hand, each
 		// priced by its own distance, effective tiles and value, when
