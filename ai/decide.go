@@ -554,11 +554,7 @@ func (r *Robot) readyValue(x *context, c *Counts, d *declInfo, mask uint64, extr
 		}
 		v, ok := r.scores[key]
 		if !ok {
-			disc, _, _ := sc.bestWin(x.seat, c, sets, sp, tileOf[k], false, extra)
-			self := disc
-			if !d.exposed && len(extra) == 0 {
-				self, _, _ = sc.bestWin(x.seat, c, sets, sp, tileOf[k], true, extra)
-			}
+			disc, self := r.winScores(x, c, Shape{Sets: sets, SevenPairs: sp}, k, !d.exposed && len(extra) == 0, extra)
 			if disc < 0 {
 				disc = int(r.estimate(x, c, d, 0))
 				self = disc
@@ -577,6 +573,20 @@ func (r *Robot) readyValue(x *context, c *Counts, d *declInfo, mask uint64, extr
 		return r.estimate(x, c, d, 0)
 	}
 	return total / weight
+}
+
+// winScores returns the best scores of the complete counts c (shape sh,
+// with extra melds being claimed) going out on kind k by a discard and
+// by its own draw; the latter only when concealed can earn the
+// self-draw's extras, else it is the discard's. Below zero: no win.
+// The scorer r.sc must be loaded.
+func (r *Robot) winScores(x *context, c *Counts, sh Shape, k int, concealed bool, extra []engine.Meld) (disc, self int) {
+	disc, _, _ = r.sc.bestWin(x.seat, c, sh.Sets, sh.SevenPairs, tileOf[k], false, extra)
+	self = disc
+	if concealed {
+		self, _, _ = r.sc.bestWin(x.seat, c, sh.Sets, sh.SevenPairs, tileOf[k], true, extra)
+	}
+	return disc, self
 }
 
 // scoreKey caches readyValue's scores within a hand.

@@ -84,6 +84,14 @@ func (ps position) view(t testing.TB) *engine.View {
 	return v
 }
 
+// offer puts the discard d of seat from before the other players
+// (claims answer serial 7) and returns the event that announces it.
+func offer(v *engine.View, from engine.Seat, d engine.Tile) engine.Event {
+	g := v.Game
+	g.Phase, g.Player, g.Tile, g.Serial = engine.Discarded, from, d, 7
+	return engine.CPlayerDiscards{ID: g.Players[from].ID, Tile: d, Serial: 7}
+}
+
 func actionsString(as []engine.Action) string {
 	var s []string
 	for _, a := range as {
@@ -172,13 +180,9 @@ func TestKnownAnswers(t *testing.T) {
 			var ev engine.Event
 			if tt.discard != "" {
 				d, _ := engine.ParseTile(tt.discard)
-				g.Phase = engine.Discarded
-				g.Player = tt.from
-				g.Tile = d
-				g.Serial = 7
+				ev = offer(v, tt.from, d)
 				g.ExposedCount[d]++
 				g.DiscardedCount[d]++
-				ev = engine.CPlayerDiscards{ID: g.Players[tt.from].ID, Tile: d, Serial: 7}
 			} else {
 				ev = engine.CPlayerDraws{ID: 1, Tile: g.Tile}
 			}
@@ -250,12 +254,7 @@ func benchDecision(b *testing.B, ps position, discard string, level Level) {
 	var ev engine.Event = engine.CPlayerDraws{ID: 1, Tile: g.Tile}
 	if discard != "" {
 		d, _ := engine.ParseTile(discard)
-		g.Phase = engine.Discarded
-		g.Player = ps.seat + 3
-		g.Player %= engine.NumSeats
-		g.Tile = d
-		g.Serial = 7
-		ev = engine.CPlayerDiscards{ID: g.Players[g.Player].ID, Tile: d, Serial: 7}
+		ev = offer(v, (ps.seat+3)%engine.NumSeats, d)
 	}
 	r := New(Options{Level: level})
 	r.Respond(v, ev)

@@ -29,6 +29,10 @@ func hazardAt(d float64) float64 {
 	return hazardBy[j]*(1-f) + hazardBy[min(j+1, len(hazardBy)-1)]*f
 }
 
+// hazard is the others' chance of going out in the round that starts at
+// discard d, as measured (hazardAt) and scaled by params.hazScale.
+func (r *Robot) hazard(d float64) float64 { return min(0.95, r.params.hazScale*hazardAt(d)) }
+
 // roundOf places discard d between the rounds of a table of n rounds:
 // round j, and the fraction f of the way to round j+1 (0 at either end).
 func roundOf(d float64, n int) (j int, f float64) {
@@ -111,7 +115,7 @@ func (r *Robot) survivals(x *context) {
 	}
 	for t := range x.survAt {
 		at := float64(d + 4*t)
-		s := 1 - min(0.95, pr.hazScale*hazardAt(at))
+		s := 1 - r.hazard(at)
 		if e := pr.hazExposed; e > 0 {
 			se := 1.0
 			for i := range x.g.Players {

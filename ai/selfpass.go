@@ -23,31 +23,29 @@ const lossWhenBeaten = 96
 // others' wins and the end of the wall, round by round at the measured
 // hazard) must beat taking t, weighed by selfPass.
 func (r *Robot) passForSelf(x *context, t engine.Tile) bool {
-	pr := &r.params
-	k := Kind(t)
-	if pr.selfPass <= 0 || x.decl.exposed || k < 0 || x.live < 8 {
+	if x.decl.exposed || x.live < 8 {
 		return false
 	}
 	take := r.takeNow(x, t)
 	if take <= 0 {
 		return false
 	}
-	return pr.selfPass*r.goOnValue(x) > take
+	return r.params.selfPass*r.goOnValue(x) > take
 }
 
 // takeNow is our collection from going out on the discard t now (0
 // when the hand cannot).
 func (r *Robot) takeNow(x *context, t engine.Tile) float64 {
-	sc := &r.sc
-	sc.load(x.g, x.seat)
+	r.sc.load(x.g, x.seat)
 	c := x.hand
 	c.Add(t)
-	v, _, _ := sc.bestWin(x.seat, &c, x.shape.Sets, x.shape.SevenPairs, t, false, nil)
-	if v <= 0 {
-		return 0
-	}
-	return min(float64(v), x.limit) * x.collect
+	v, _ := r.winScores(x, &c, x.shape, Kind(t), false, nil)
+	return x.collected(v)
 }
+
+// collected is what a winning score v (the engine's, within the limit)
+// collects from the losers; nothing when v is no win (below zero).
+func (x *context) collected(v int) float64 { return float64(max(v, 0)) * x.collect }
 
 // goOnValue is the expected collection of a ready, fully concealed hand
 // that lets the discard in front of it go and takes the first win that
@@ -59,11 +57,9 @@ func (r *Robot) goOnValue(x *context) float64 {
 		return 0
 	}
 	_, mask := a.Effective(0, &x.unseen)
-	sc := &r.sc
-	sc.load(x.g, x.seat)
-	sc.me.NoDiscard = false // no blessing on a later tile
-	// the mean collections by each way of going out, weighted by how
-	// often each wait comes that way now
+	r.sc.load(x.g, x.seat)
+	r.sc.me.NoDiscard = false // no blessing on a later tile
+	// each wait's collection by either way of going out
 	var self, disc [NumKinds]float64
 	for k := range NumKinds {
 		if mask&(1<<k) == 0 || x.unseen[k] == 0 {
@@ -71,10 +67,8 @@ func (r *Robot) goOnValue(x *context) float64 {
 		}
 		c := x.hand
 		c[k]++
-		s, _, _ := sc.bestWin(x.seat, &c, x.shape.Sets, x.shape.SevenPairs, tileOf[k], true, nil)
-		d, _, _ := sc.bestWin(x.seat, &c, x.shape.Sets, x.shape.SevenPairs, tileOf[k], false, nil)
-		self[k] = min(float64(max(s, 0)), x.limit) * x.collect
-		disc[k] = min(float64(max(d, 0)), x.limit) * x.collect
+		d, s := r.winScores(x, &c, x.shape, k, true, nil)
+		disc[k], self[k] = x.collected(d), x.collected(s)
 	}
 	loss := lossWhenBeaten * x.collect / 4
 	alive, total := 1.0, 0.0
@@ -94,7 +88,7 @@ func (r *Robot) goOnValue(x *context) float64 {
 			pDisc += pd
 			gain += ps*self[k] + pd*disc[k]
 		}
-		h := min(0.95, r.params.hazScale*hazardAt(at+4*float64(t)))
+		h := r.hazard(at + 4*float64(t))
 		total += alive * (gain - h*loss)
 		alive *= max(0, 1-pSelf-pDisc-h)
 	}

@@ -11,16 +11,11 @@ import (
 func claimAnswer(t *testing.T, ps position, d string, selfPass float64) string {
 	t.Helper()
 	v := ps.view(t)
-	g := v.Game
-	tile := mustTile(t, d)
-	g.Phase = engine.Discarded
-	g.Player = (ps.seat + 3) % engine.NumSeats
-	g.Tile = tile
-	g.Serial = 7
-	g.Players[ps.seat].NoDiscard = false
+	v.Game.Players[ps.seat].NoDiscard = false
+	ev := offer(v, (ps.seat+3)%engine.NumSeats, mustTile(t, d))
 	r := New(Options{Level: Hard})
 	r.params.selfPass = selfPass
-	return actionsString(r.Respond(v, engine.CPlayerDiscards{ID: g.Players[g.Player].ID, Tile: tile, Serial: 7}))
+	return actionsString(r.Respond(v, ev))
 }
 
 // TestSelfPass: a fully concealed hand, ready on 6B or 9B with a

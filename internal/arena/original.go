@@ -343,13 +343,8 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 		r.Add(ev)
 	}
 	if cut >= 0 {
-		r.Cut()
-		r.Finish(rec)
-		rec.OursErrors = max(rec.OursErrors, oursErrors)
-		return nil
-	}
-	rec.Finals = finalScores(srv.stdout.String())
-	if len(rec.Finals) != engine.NumSeats {
+		r.Cut() // stopped on purpose: no final scores to check the hands against
+	} else if rec.Finals = finalScores(srv.stdout.String()); len(rec.Finals) != engine.NumSeats {
 		return fmt.Errorf("final scores not printed: %q", srv.stdout.String())
 	}
 	r.Finish(rec)
