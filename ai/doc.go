@@ -21,7 +21,9 @@
 // comes out far sooner than a middle tile. There is no furiten, so a
 // fully concealed ready hand may let a winning discard go early in a
 // hand, while the others are far from going out, to wait for the drawn
-// tile that doubles it (selfpass.go).
+// tile that doubles it (selfpass.go). Expert also reads the table's
+// pace: where the others have gone out sooner than the original robots
+// do, it plays faster, and slower where they are slower (pace.go).
 // A concealed kong waits for the robot's first regular turn
 // rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to

@@ -102,7 +102,7 @@ func (r *Robot) survivals(x *context) {
 	pr := &r.params
 	w := pr.timeHazard
 	if w <= 0 {
-		s := pr.survival - pr.threat*x.threatDoubles()
+		s := r.survivalNow() - pr.threat*x.threatDoubles()
 		for t := range x.survAt {
 			x.survAt[t] = s
 		}

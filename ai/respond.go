@@ -17,6 +17,7 @@ import "mahjong/engine"
 func (r *Robot) Respond(v *engine.View, ev engine.Event) []engine.Action {
 	r.buf = r.buf[:0]
 	r.read.observe(v, ev)
+	r.pace.observe(v, ev)
 	Dispatch(v, ev, &r.moments)
 	return r.buf
 }

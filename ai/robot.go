@@ -93,6 +93,7 @@ type Robot struct {
 	searchIdx    []int
 	stratPos     stylePos // the personality's knobs in force
 	read         tableRead
+	pace         pace // the others' wins per discard, this game
 
 	explain  func(*Decision) // see Explain
 	decision Decision

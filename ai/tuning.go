@@ -73,6 +73,7 @@ var tunables = []tunable{
 	{"waitAhead", 0, 1, func(p *params) *float64 { return &p.waitAhead }},
 	{"pairOut", 0, 1, func(p *params) *float64 { return &p.pairOut }},
 	{"claimOut", 0, 5, func(p *params) *float64 { return &p.claimOut }},
+	{"paceK", 0, 10, func(p *params) *float64 { return &p.paceK }},
 	{"selfPass", 0, 5, func(p *params) *float64 { return &p.selfPass }},
 	{"pungFeed", 0, 1000, func(p *params) *float64 { return &p.pungFeed }},
 	{"searchN", 0, 4096, func(p *params) *float64 { return &p.searchN }},
