@@ -149,9 +149,12 @@ func (x *context) threatDoubles() float64 {
 }
 
 // discards counts the discards made so far this hand.
-func (x *context) discards() int {
+func (x *context) discards() int { return discardsMade(x.g) }
+
+// discardsMade counts the discards made so far in g's hand.
+func discardsMade(g *engine.Game) int {
 	d := 0
-	for _, n := range x.g.DiscardedCount {
+	for _, n := range g.DiscardedCount {
 		d += n
 	}
 	return d

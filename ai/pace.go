@@ -33,29 +33,24 @@ type pace struct {
 	open     bool    // the current hand is still to be counted
 }
 
-// observe counts a hand when it ends.
+// observe counts a hand when it ends: at its mah-jong (a win by
+// another player if not ours) or its washout, once.
 func (p *pace) observe(v *engine.View, ev engine.Event) {
 	switch e := ev.(type) {
 	case engine.CNewHand:
 		p.open = true
+		return
 	case engine.CPlayerMahJongs:
-		if p.open {
-			if e.ID != v.ID {
-				p.wins++
-			}
-			p.close(v)
+		if p.open && e.ID != v.ID {
+			p.wins++
 		}
 	case engine.CWashOut:
-		if p.open {
-			p.close(v)
-		}
+	default:
+		return
 	}
-}
-
-func (p *pace) close(v *engine.View) {
-	p.open = false
-	for _, n := range v.Game.DiscardedCount {
-		p.discards += float64(n)
+	if p.open {
+		p.open = false
+		p.discards += float64(discardsMade(v.Game))
 	}
 }
 
