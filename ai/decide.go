@@ -532,7 +532,11 @@ func loserPurity(x *context, c *Counts, d *declInfo) (pts, dbl float64) {
 }
 
 // readyValue is the mean score of the ready hand c over its waits (mask),
-// weighted by the unseen copies, through the engine's scorer.
+// through the engine's scorer. Each wait counts by its unseen copies,
+// and its score mixes going out on a discard and on our own draw two to
+// one; with drawShare, each wait counts by its chance per turn instead
+// and mixes the two by how it comes: our own draw (its unseen copies)
+// against the others' discards (outflow.go).
 func (r *Robot) readyValue(x *context, c *Counts, d *declInfo, mask uint64, extra []engine.Meld) float64 {
 	var sc *scorer = &r.sc
 	sc.load(x.g, x.seat)
@@ -546,7 +550,6 @@ func (r *Robot) readyValue(x *context, c *Counts, d *declInfo, mask uint64, extr
 		if mask&(1<<k) == 0 {
 			continue
 		}
-		w := float64(x.unseen[k])
 		c[k]++
 		key := scoreKey{c: *c, sets: int8(sets), extra: int8(len(extra)), seat: int8(x.seat)}
 		if len(extra) > 0 {
@@ -559,21 +562,32 @@ func (r *Robot) readyValue(x *context, c *Counts, d *declInfo, mask uint64, extr
 				disc = int(r.estimate(x, c, d, 0))
 				self = disc
 			}
-			v = (2*disc + self) / 3
+			v = winPair{disc: int32(disc), self: int32(self)}
 			if len(r.scores) > 4096 {
 				clear(r.scores)
 			}
 			r.scores[key] = v
 		}
 		c[k]--
-		total += w * float64(v)
-		weight += w
+		n := int(x.unseen[k])
+		if r.params.drawShare > 0 {
+			own, others := float64(n)/float64(x.nUnseen), 3*outflow(k, n, x.live)
+			total += others*float64(v.disc) + own*float64(v.self)
+			weight += others + own
+			continue
+		}
+		total += float64(n) * float64((2*v.disc+v.self)/3)
+		weight += float64(n)
 	}
 	if weight == 0 {
 		return r.estimate(x, c, d, 0)
 	}
 	return total / weight
 }
+
+// winPair is a complete hand's best score going out on a discard and on
+// its own draw.
+type winPair struct{ disc, self int32 }
 
 // winScores returns the best scores of the complete counts c (shape sh,
 // with extra melds being claimed) going out on kind k by a discard and

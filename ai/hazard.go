@@ -30,8 +30,11 @@ func hazardAt(d float64) float64 {
 }
 
 // hazard is the others' chance of going out in the round that starts at
-// discard d, as measured (hazardAt) and scaled by params.hazScale.
-func (r *Robot) hazard(d float64) float64 { return min(0.95, r.params.hazScale*hazardAt(d)) }
+// discard d, as measured (hazardAt), scaled by params.hazScale and by
+// the table's pace (paceScale).
+func (r *Robot) hazard(d float64) float64 {
+	return min(0.95, r.params.hazScale*r.paceScale()*hazardAt(d))
+}
 
 // roundOf places discard d between the rounds of a table of n rounds:
 // round j, and the fraction f of the way to round j+1 (0 at either end).
@@ -120,12 +123,12 @@ func (r *Robot) survivals(x *context) {
 			se := 1.0
 			for i := range x.g.Players {
 				if engine.Seat(i) != x.seat {
-					se *= 1 - min(0.95, pr.hazScale*oppHazardAt(at, exposed[i]))
+					se *= 1 - min(0.95, pr.hazScale*r.paceScale()*oppHazardAt(at, exposed[i]))
 				}
 			}
 			s = (1-e)*s + e*se
 		}
-		x.survAt[t] = (1-w)*pr.survival + w*s
+		x.survAt[t] = (1-w)*r.survivalNow() + w*s
 	}
 }
 

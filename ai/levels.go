@@ -53,6 +53,7 @@ type params struct {
 	claimOut             float64 // a hand's claims priced from how often the others throw the kinds it would claim, scaled by this (0: pungW, chowW)
 	paceK                float64 // the others' chance per turn scaled by the table's pace (pace.go) to this power (0: the constant survival)
 	selfPass             float64 // a fully concealed ready hand lets a winning discard go when this times going on is worth more (selfpass.go; 0: never)
+	drawShare            float64 // >0: a ready hand's waits weighed by their chance per turn, each scored by how it comes (own draw or discard; readyValue)
 
 	// Search (search.go): discards within searchClose of the best are
 	// played out on searchN random deals, at most searchK of them, and

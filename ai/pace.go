@@ -60,14 +60,23 @@ func (p *pace) ratio() float64 {
 	return (p.wins + pacePrior) / (p.discards*paceRef + pacePrior)
 }
 
+// paceScale is the factor on the others' chance of going out at this
+// table: the pace ratio to the power params.paceK (1 with paceK 0).
+// Every estimate of that chance goes through it: the constant survival
+// (survivalNow) and the measured hazard (Robot.hazard).
+func (r *Robot) paceScale() float64 {
+	if k := r.params.paceK; k > 0 {
+		return math.Pow(r.pace.ratio(), k)
+	}
+	return 1
+}
+
 // survivalNow is the level's survival for this table: the others' chance
-// per turn (1 - survival) scaled by the pace ratio to the power
-// params.paceK (0: the constant).
+// per turn (1 - survival) scaled by paceScale.
 func (r *Robot) survivalNow() float64 {
 	pr := &r.params
 	if pr.paceK <= 0 {
 		return pr.survival
 	}
-	h := (1 - pr.survival) * math.Pow(r.pace.ratio(), pr.paceK)
-	return 1 - min(0.5, h)
+	return 1 - min(0.5, (1-pr.survival)*r.paceScale())
 }

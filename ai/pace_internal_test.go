@@ -24,7 +24,8 @@ func playHand(r *Robot, v *engine.View, n, winner int) {
 
 // TestPace: the others' wins per discard, counted hand by hand, move the
 // survival: a table where the others go out quickly lowers it, one where
-// we win or nobody does raises it, and with paceK 0 it stays the level's.
+// we win or nobody does raises it, and with paceK 0 it stays the level's;
+// the measured hazard moves with it.
 func TestPace(t *testing.T) {
 	v := engine.NewView()
 	v.ID = 1
@@ -46,9 +47,18 @@ func TestPace(t *testing.T) {
 	if math.Abs(fast-want) > 1e-9 || fast >= base {
 		t.Errorf("fast table: survival %.4f, want %.4f (below %.4f)", fast, want, base)
 	}
+	// the measured hazard (the let-go's and the time shape's) is scaled
+	// alike
+	scale := math.Pow((10+pacePrior)/(300*paceRef+pacePrior), 2)
+	if got, want := r.hazard(40), min(0.95, r.params.hazScale*scale*hazardAt(40)); math.Abs(got-want) > 1e-12 || got <= hazardAt(40) {
+		t.Errorf("fast table: hazard at discard 40 %.4f, want %.4f (above %.4f)", got, want, hazardAt(40))
+	}
 	r.params.paceK = 0
 	if got := r.survivalNow(); got != base {
 		t.Errorf("paceK 0: survival %.4f, want %.4f", got, base)
+	}
+	if got := r.hazard(40); got != r.params.hazScale*hazardAt(40) {
+		t.Errorf("paceK 0: hazard %.4f, want the measured %.4f", got, hazardAt(40))
 	}
 
 	// a slow table: our own wins and washouts add discards, no others' wins

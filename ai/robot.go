@@ -84,7 +84,7 @@ type Robot struct {
 	an, an2, an3 Analyzer
 	ctx          context
 	cands        []cand
-	scores       map[scoreKey]int
+	scores       map[scoreKey]winPair
 	hkey         handKey
 	ready        map[scoreKey]readyInfo // ready hands of this decision
 	oneAway      map[scoreKey]readyInfo // hands one step from ready, this decision
@@ -102,7 +102,7 @@ type Robot struct {
 
 // New returns a robot.
 func New(o Options) *Robot {
-	r := &Robot{opts: o, buf: make([]engine.Action, 0, 4), scores: make(map[scoreKey]int, 256),
+	r := &Robot{opts: o, buf: make([]engine.Action, 0, 4), scores: make(map[scoreKey]winPair, 256),
 		ready: make(map[scoreKey]readyInfo, 256), oneAway: make(map[scoreKey]readyInfo, 64)}
 	r.params = paramsFor(o.Level.effective())
 	o.Tuning.apply(&r.params)
