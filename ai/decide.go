@@ -28,6 +28,7 @@ type context struct {
 	live    int     // live tiles left
 	turns   int     // our draws left, roughly
 	collect float64 // points collected per point of our hand value when we win
+	keep    float64 // points a win is worth beyond its collection: the next East hand it keeps (params.eastKeep)
 	loserK  float64 // points per point of our losing hand value
 	oppFlag [engine.NumSeats]engine.DangerFlags
 	fresh   bool              // end of the wall: fresh tiles are dangerous
@@ -177,6 +178,10 @@ func (r *Robot) load(v *engine.View) *context {
 	}
 	if o.Bool(engine.OptDiscDoubles) {
 		x.collect *= 1.5
+	}
+	x.keep = 0
+	if east {
+		x.keep = r.params.eastKeep
 	}
 	x.loserK = 0
 	if o.Bool(engine.OptLosersSettle) {
@@ -663,7 +668,7 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 			p, val = t.p, t.val
 		}
 	}
-	ev := p*val*x.collect + 0.1*float64(u)*pr.ukeireBonus
+	ev := p*val*x.collect + p*x.keep + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
 		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * pr.loserW
 	}

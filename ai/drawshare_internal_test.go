@@ -11,8 +11,14 @@ import (
 // wait counts by its chance per turn (our own draw plus three of the
 // others' discards at the measured outflow) and the two scores mix by
 // those parts, so the self-drawn score (the concealed hand's double)
-// counts for less.
+// counts for less. Hard and Expert weigh them so; the levels below keep
+// the fixed mix.
 func TestDrawShare(t *testing.T) {
+	for l := Beginner; l <= Expert; l++ {
+		if on := paramsFor(l).drawShare > 0; on != (l >= Hard) {
+			t.Errorf("%v: drawShare %v", l, paramsFor(l).drawShare)
+		}
+	}
 	ps := position{hand: "1B 2B 3B 4C 5C 6C RD RD RD 5D 5D 7B 8B", used: 20}
 	v := ps.view(t)
 	r := New(Options{Level: Hard})
@@ -47,6 +53,7 @@ func TestDrawShare(t *testing.T) {
 	}
 	want0 /= w0
 	want1 /= w1
+	r.params.drawShare = 0
 	got0 := r.readyValue(x, &c, &x.decl, mask, nil)
 	r.params.drawShare = 1
 	r.resetCaches(x)
