@@ -18,10 +18,12 @@
 // distance, effective tiles and value, and take the best (targets.go).
 // Their ready hands count each wait by how often the others throw that
 // kind, as measured of the original robots (outflow.go): a lone honour
-// comes out far sooner than a middle tile. There is no furiten, so a
-// fully concealed ready hand may let a winning discard go early in a
-// hand, while the others are far from going out, to wait for the drawn
-// tile that doubles it (selfpass.go). Expert also reads the table's
+// comes out far sooner than a middle tile; each wait's score mixes going
+// out on a discard and on the robot's own draw in the same proportion
+// (only the drawn tile earns the concealed hand's double). There is no
+// furiten, so a fully concealed ready hand may let a winning discard go
+// early in a hand, while the others are far from going out, to wait for
+// the drawn tile that doubles it (selfpass.go). Expert also reads the table's
 // pace: where the others have gone out sooner than the original robots
 // do, it plays faster, and slower where they are slower (pace.go).
 // A concealed kong waits for the robot's first regular turn

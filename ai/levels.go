@@ -148,7 +148,13 @@ func paramsFor(l Level) params {
 		// a hand, +0.94 ± 0.93 over the 9,000 (at the edge of
 		// significance); against three original mj-players, 1,000 games
 		// from seed 550,001, -1.07 ± 2.89. Sound and costing nothing
-		// measurable, but Expert is still not clearly stronger.
+		// measurable, but Expert is still not clearly stronger. Two more
+		// blocks of 3,000 games at a table of three Hards: -0.30 ± 1.68
+		// (7,900,000; with paceK 2 -0.15 ± 1.93) and, with the waits
+		// weighed by how they come in both and the pace scaling the
+		// let-go's hazard too, +0.36 ± 1.74 (8,000,000); about +0.6 ±
+		// 0.74 over the 15,000 games. Against three original
+		// mj-players, 1,000 games from 580,001: +2.57 ± 2.79.
 		p.paceK = 1
 	}
 	if l >= Hard {
@@ -285,7 +291,15 @@ func paramsFor(l Level) params {
 		// weighed twice when East holds it or we are East +0.79 ± 1.58,
 		// half as much again for each declared set of its holder -0.41
 		// ± 0.96. As East, a win credited 40 points more for the deal it
-		// keeps: +0.47 ± 1.39. Left out.
+		// keeps: +0.47 ± 1.39. Left out. The same credit (eastKeep: East
+		// keeps the deal when it goes out, and Hard makes about +45 a
+		// hand as East against the original), paired against three
+		// original mj-players on whole games: 40 points +3.34 ± 2.32
+		// (1,000 games from 570,001; as East 41.9 -> 48.4 a hand) and
+		// +0.03 ± 2.53 (580,001), about +1.8 ± 1.7 over both; 80 points
+		// -0.31 ± 2.96 (580,001); at a table of three Hards (where East
+		// makes only about 13 a hand) 40 points -0.01 ± 1.39 (3,000
+		// games from 8,000,000). Not clear; off.
 		p.pungFeed = 7
 		// Against three original mj-players, paired on 2,000 games from
 		// seed 220,001, none of these moves gains: survival 0.9 -0.85 ±
@@ -337,6 +351,14 @@ func paramsFor(l Level) params {
 		// ^1.1 on the same games: -2.14 ± 2.44 and -0.46 ± 2.52. Looking
 		// ahead from every discard one step from ready, not only the
 		// fastest: -0.26 ± 0.26 over 8,000 games from 9,700,000.
+		// The estimates are wider than the scores that follow them (at
+		// a table of ai/classic robots, -calibrate: a hand estimated at
+		// 32 scored 41.5 when it went out, one at 472 scored 346; 113
+		// × (v/113)^0.79 fits every band). Pricing hands by that fit,
+		// on the first hands of 10,000 games against three original
+		// mj-players (seed 560,001): -0.90 ± 4.00 points a hand, wins
+		// 31.64 -> 33.00 %, the mean winning score 66.90 -> 63.30:
+		// quicker and cheaper along the same line, no gain.
 		//
 		// Also no gain, against three ai/classic robots, paired on
 		// 3,000 games from seed 9,600,000: a survival of its own in
