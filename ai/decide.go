@@ -576,7 +576,7 @@ func (r *Robot) readyValue(x *context, c *Counts, d *declInfo, mask uint64, extr
 		c[k]--
 		n := int(x.unseen[k])
 		if r.params.drawShare > 0 {
-			own, others := x.drawRate(k), 3*outflow(k, n, x.live)
+			own, others := waitRates(k, n, float64(x.nUnseen), x.live)
 			total += others*float64(v.disc) + own*float64(v.self)
 			weight += others + own
 			continue

@@ -112,6 +112,9 @@ func (r *Robot) survivals(x *context) {
 		return
 	}
 	d := x.discards()
+	// the pace moves only between hands: one scale and one constant for
+	// every turn
+	scale, base := pr.hazScale*r.paceScale(), r.survivalNow()
 	var exposed [engine.NumSeats]int
 	for i, p := range x.g.Players {
 		exposed[i] = exposedSets(p)
@@ -123,12 +126,12 @@ func (r *Robot) survivals(x *context) {
 			se := 1.0
 			for i := range x.g.Players {
 				if engine.Seat(i) != x.seat {
-					se *= 1 - min(0.95, pr.hazScale*r.paceScale()*oppHazardAt(at, exposed[i]))
+					se *= 1 - min(0.95, scale*oppHazardAt(at, exposed[i]))
 				}
 			}
 			s = (1-e)*s + e*se
 		}
-		x.survAt[t] = (1-w)*r.survivalNow() + w*s
+		x.survAt[t] = (1-w)*base + w*s
 	}
 }
 

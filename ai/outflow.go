@@ -82,11 +82,14 @@ func outflow(k, n, live int) float64 {
 // and the discards of the players who may give it to us (three for a
 // pung or a win, the left player alone for a chow), scaled by w.
 func (x *context) outRate(k, givers int, w float64) float64 {
-	return x.drawRate(k) + w*float64(givers)*outflow(k, int(x.unseen[k]), x.live)
+	n := int(x.unseen[k])
+	return float64(n)/float64(x.nUnseen) + w*float64(givers)*outflow(k, n, x.live)
 }
 
-// drawRate is the chance that our own next draw is kind k: its unseen
-// copies among all the unseen tiles.
-func (x *context) drawRate(k int) float64 {
-	return float64(x.unseen[k]) / float64(x.nUnseen)
+// waitRates are the chances per turn that a ready hand's wait on kind k
+// (n copies unseen among unseen tiles, live tiles left) comes by our own
+// draw and by one of the three others' discards: the weights of its
+// self-drawn and its discard score.
+func waitRates(k, n int, unseen float64, live int) (own, others float64) {
+	return float64(n) / unseen, 3 * outflow(k, n, live)
 }

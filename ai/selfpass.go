@@ -82,8 +82,7 @@ func (r *Robot) goOnValue(x *context) float64 {
 			if mask&(1<<k) == 0 || n == 0 {
 				continue
 			}
-			ps := float64(n) / unseen
-			pd := 3 * outflow(k, n, live)
+			ps, pd := waitRates(k, n, unseen, live)
 			pSelf += ps
 			pDisc += pd
 			gain += ps*self[k] + pd*disc[k]
