@@ -35,6 +35,7 @@ type context struct {
 	deep    bool              // look ahead from hands one step from ready
 	noPair  uint8             // honours (bit i: kind 27+i) whose pair scores
 	survAt  [maxTurns]float64 // chance that nobody else goes out, for each of our turns from now
+	lead    float64           // the chance of going out scaled by this: fewer turns of the others before our next draw (params.tempo)
 	limit   float64           // the score limit (infinite with NoLimit)
 	// what the options pay a concealed hand: fully concealed (the last
 	// tile drawn) and almost concealed (won on a discard)
@@ -197,6 +198,7 @@ func (r *Robot) load(v *engine.View) *context {
 		}
 	}
 	r.survivals(x)
+	x.lead = 1
 	r.dealRisks(x)
 	x.fresh = x.live <= 4
 	x.limit = math.Inf(1)
@@ -668,6 +670,9 @@ func (r *Robot) evalHand(x *context, c *Counts, d *declInfo, extra []engine.Meld
 			p, val = t.p, t.val
 		}
 	}
+	if x.lead != 1 {
+		p = min(1, p*x.lead)
+	}
 	ev := p*val*x.collect + p*x.keep + 0.1*float64(u)*pr.ukeireBonus
 	if pr.loser && x.loserK > 0 {
 		ev += (1 - p) * r.loserValue(x, c, d) * x.loserK * pr.loserW
@@ -1039,8 +1044,11 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	}
 	pr := &r.params
 	r.weighed = r.weighed[:0]
-	// passing: the hand as it is
+	// passing: the hand as it is, our next draw coming after the players
+	// between the discarder and us
+	x.lead = r.leadAfter(x, waiting(g.Player, x.seat))
 	pass := r.evalHand(x, &x.hand, &x.decl, nil)
+	x.lead = 1
 	pass.ev *= r.styleFactor(&x.hand, &x.decl)
 	// the best claim so far, as a value: boxing every candidate as an
 	// engine.Action would allocate on each claim decision
@@ -1082,7 +1090,9 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		m := engine.Meld{Kind: engine.Kong, Tile: t}
 		d.add(m, p.Wind, g.Round)
 		extra := [1]engine.Meld{m}
+		x.lead = r.leadAfter(x, 0) // the loose tile comes at once
 		h := r.evalHand(x, &c, &d, extra[:])
+		x.lead = 1
 		ev := h.ev * r.styleClaim(m)
 		if r.explain != nil {
 			r.weighed = append(r.weighed, h.weighed(engine.PKong{Serial: serial}, ev))

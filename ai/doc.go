@@ -23,9 +23,12 @@
 // (only the drawn tile earns the concealed hand's double). There is no
 // furiten, so a fully concealed ready hand may let a winning discard go
 // early in a hand, while the others are far from going out, to wait for
-// the drawn tile that doubles it (selfpass.go). Expert also reads the table's
-// pace: where the others have gone out sooner than the original robots
-// do, it plays faster, and slower where they are slower (pace.go).
+// the drawn tile that doubles it (selfpass.go). A discard the robot lets
+// go is priced with only the turns of the players seated between the
+// discarder and it before its draw, a claim with a whole round (tempo.go).
+// Expert also reads the table's pace: where the others have gone out
+// sooner than the original robots do, it plays faster, and slower where
+// they are slower (pace.go).
 // A concealed kong waits for the robot's first regular turn
 // rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to

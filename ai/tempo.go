@@ -1,0 +1,38 @@
+package ai
+
+import (
+	"math"
+
+	"mahjong/engine"
+)
+
+// The chance of going out (pWinW) counts every one of our turns from the
+// moment of the decision as three turns of the others followed by our
+// draw. That holds for a hand that has just discarded, and so for a
+// claim, after which we discard at once. A discard we let go is
+// different: our draw comes after only the players seated between the
+// discarder and us (none when the left player threw it), and a claimed
+// kong's loose tile comes at once. Without a correction passing is
+// priced as if the others had a whole round to go out first, so every
+// claim looks better against passing than it is. params.tempo scales
+// the correction (0: none).
+
+// waiting is the number of players whose turns come between a discard
+// by seat from and the next draw of seat me, when nobody claims it.
+func waiting(from, me engine.Seat) int {
+	return (int(me) - int(from) - 1 + 2*engine.NumSeats) % engine.NumSeats
+}
+
+// leadAfter is the factor on the chance of going out of a hand whose
+// next draw comes after m turns of the others instead of three.
+func (r *Robot) leadAfter(x *context, m int) float64 {
+	w := r.params.tempo
+	if w == 0 || m >= 3 {
+		return 1
+	}
+	s := x.survAt[0]
+	if s <= 0 || s >= 1 {
+		return 1
+	}
+	return math.Pow(s, -w*float64(3-m)/3)
+}
