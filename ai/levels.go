@@ -155,7 +155,8 @@ func paramsFor(l Level) params {
 		// weighed by how they come in both and the pace scaling the
 		// let-go's hazard too, +0.36 ± 1.74 (8,000,000); about +0.6 ±
 		// 0.74 over the 15,000 games. Against three original
-		// mj-players, 1,000 games from 580,001: +2.57 ± 2.79.
+		// mj-players, 1,000 games from 580,001: +2.57 ± 2.79; from
+		// 590,001 -0.25 ± 2.99.
 		p.paceK = 1
 	}
 	if l >= Hard {
@@ -261,6 +262,12 @@ func paramsFor(l Level) params {
 		// 66.5 -> 67.9, the win rate 31.7 -> 31.4, 31.9 -> 31.0 and 32.0
 		// -> 31.4 %. With it, at the ai/classic table, no claim margin
 		// +0.30 ± 1.22, survival 0.85 -0.08 ± 1.58, pungW 3.5 +0.67 ± 1.22.
+		// Hard with it on fresh games against three original mj-players
+		// (1,000 from seed 600,001): +27.19 ± 4.25 points a hand, wins
+		// 30.75 %, mean winning score 69.45, 1.15 claims a hand, 38.6 %
+		// of wins without a double (41 % before); paired on those games,
+		// majorness 0.2 +0.05 ± 4.31 (wins 30.35 %, mean winning score
+		// 70.23) and Expert +0.16 ± 2.64.
 		p.tempo = 1
 		// Hard with it, against three original mj-players, on fresh
 		// seeds: +27.54 ± 4.09 points a hand (470,001; wins 31.88 %,
@@ -316,10 +323,10 @@ func paramsFor(l Level) params {
 		// hand as East against the original), paired against three
 		// original mj-players on whole games: 40 points +3.34 ± 2.32
 		// (1,000 games from 570,001; as East 41.9 -> 48.4 a hand) and
-		// +0.03 ± 2.53 (580,001), about +1.8 ± 1.7 over both; 80 points
-		// -0.31 ± 2.96 (580,001); at a table of three Hards (where East
-		// makes only about 13 a hand) 40 points -0.01 ± 1.39 (3,000
-		// games from 8,000,000). Not clear; off.
+		// +0.03 ± 2.53 (580,001) and -0.14 ± 2.58 (590,001), about +1.1
+		// ± 1.4 over the three; 80 points -0.31 ± 2.96 (580,001); at a
+		// table of three Hards (where East makes only about 13 a hand) 40
+		// points -0.01 ± 1.39 (3,000 games from 8,000,000). No gain; off.
 		p.pungFeed = 7
 		// Against three original mj-players, paired on 2,000 games from
 		// seed 220,001, none of these moves gains: survival 0.9 -0.85 ±
