@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"mahjong/engine"
@@ -32,7 +33,7 @@ func TestTempo(t *testing.T) {
 		options = map[string]Weighed{}
 		r.Explain(func(d *Decision) {
 			for _, w := range d.Options {
-				options[verb(w.Action)] = w
+				options[strings.Fields(w.Action.String())[0]] = w
 			}
 		})
 		r.Respond(v, offer(v, from, mustTile(t, "5B")))
@@ -57,15 +58,4 @@ func TestTempo(t *testing.T) {
 	if want := math.Min(1, k0/s); k0 <= 0 || math.Abs(k1-want) > 1e-9 {
 		t.Errorf("the kong's chance %.5f with tempo, want %.5f (%.5f without)", k1, want, k0)
 	}
-}
-
-// verb is an action's name without its arguments.
-func verb(a engine.Action) string {
-	s := a.String()
-	for i, c := range s {
-		if c == ' ' {
-			return s[:i]
-		}
-	}
-	return s
 }
