@@ -1031,9 +1031,11 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	x := r.load(v)
 	canPung := p.CanPung(t)
 	canKong := p.CanKong(t)
-	next := g.Player.Next() == x.seat
+	// the players whose turns come before our draw if we let it go: none
+	// when the discarder is on our left, the only one we may chow from
+	between := waiting(g.Player, x.seat)
 	canChow := false
-	if next && k < 27 {
+	if between == 0 && k < 27 {
 		for pos := engine.Lower; pos <= engine.Upper; pos++ {
 			canChow = canChow || p.CanChow(t, pos)
 		}
@@ -1046,9 +1048,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	r.weighed = r.weighed[:0]
 	// passing: the hand as it is, our next draw coming after the players
 	// between the discarder and us
-	x.lead = r.leadAfter(x, waiting(g.Player, x.seat))
-	pass := r.evalHand(x, &x.hand, &x.decl, nil)
-	x.lead = 1
+	pass := r.evalAfter(x, between, &x.hand, &x.decl, nil)
 	pass.ev *= r.styleFactor(&x.hand, &x.decl)
 	// the best claim so far, as a value: boxing every candidate as an
 	// engine.Action would allocate on each claim decision
@@ -1090,9 +1090,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		m := engine.Meld{Kind: engine.Kong, Tile: t}
 		d.add(m, p.Wind, g.Round)
 		extra := [1]engine.Meld{m}
-		x.lead = r.leadAfter(x, 0) // the loose tile comes at once
-		h := r.evalHand(x, &c, &d, extra[:])
-		x.lead = 1
+		h := r.evalAfter(x, 0, &c, &d, extra[:]) // the loose tile comes at once
 		ev := h.ev * r.styleClaim(m)
 		if r.explain != nil {
 			r.weighed = append(r.weighed, h.weighed(engine.PKong{Serial: serial}, ev))

@@ -36,3 +36,14 @@ func (r *Robot) leadAfter(x *context, m int) float64 {
 	}
 	return math.Pow(s, -w*float64(3-m)/3)
 }
+
+// evalAfter is evalHand for a hand whose next draw comes after m turns
+// of the others. The factor goes on the finished chance (x.lead), not
+// into pWinW, so that the cached ready and one-step values, which
+// passing and claiming share, do not depend on it.
+func (r *Robot) evalAfter(x *context, m int, c *Counts, d *declInfo, extra []engine.Meld) priced {
+	x.lead = r.leadAfter(x, m)
+	h := r.evalHand(x, c, d, extra)
+	x.lead = 1
+	return h
+}

@@ -24,7 +24,7 @@ func TestWaiting(t *testing.T) {
 // a claimed kong with its loose tile at once; the claimed sets, after
 // which we discard, are priced as before.
 func TestTempo(t *testing.T) {
-	const hand = "1B 2B 3B 4C 5C 7C 7D 8D 9D 2D 3D 5B 5B"
+	const pairHeld = "1B 2B 3B 4C 5C 7C 7D 8D 9D 2D 3D 5B 5B"
 	weigh := func(tempo float64, hand string, from engine.Seat) (options map[string]Weighed, surv float64) {
 		v := position{seat: engine.SouthSeat, hand: hand, used: 30}.view(t)
 		r := New(Options{Level: Hard})
@@ -40,8 +40,8 @@ func TestTempo(t *testing.T) {
 		return options, surv
 	}
 	for from, m := range map[engine.Seat]int{engine.EastSeat: 0, engine.NorthSeat: 1, engine.WestSeat: 2} {
-		off, s := weigh(0, hand, from)
-		on, _ := weigh(1, hand, from)
+		off, s := weigh(0, pairHeld, from)
+		on, _ := weigh(1, pairHeld, from)
 		p0, p1 := off["NoClaim"].Chance, on["NoClaim"].Chance
 		want := math.Min(1, p0*math.Pow(s, -float64(3-m)/3))
 		if p0 <= 0 || math.Abs(p1-want) > 1e-9 {
