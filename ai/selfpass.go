@@ -30,7 +30,7 @@ func (r *Robot) passForSelf(x *context, t engine.Tile) bool {
 	if take <= 0 {
 		return false
 	}
-	return r.params.selfPass*r.goOnValue(x) > take
+	return r.params.selfPass*r.goOnValue(x, waiting(x.g.Player, x.seat)) > take
 }
 
 // takeNow is our collection from going out on the discard t now (0
@@ -49,8 +49,12 @@ func (x *context) collected(v int) float64 { return float64(max(v, 0)) * x.colle
 
 // goOnValue is the expected collection of a ready, fully concealed hand
 // that lets the discard in front of it go and takes the first win that
-// comes later, by its own draw or by a discard.
-func (r *Robot) goOnValue(x *context) float64 {
+// comes later, by its own draw or by a discard. Only the m players
+// seated between the discarder and us play before our next draw, so the
+// first round holds that share of the others' discards and of their
+// chance of going out (tempo.go; scaled by params.tempo), the rounds
+// after it a whole turn of each.
+func (r *Robot) goOnValue(x *context, m int) float64 {
 	a := &r.an3
 	a.Reset(&x.hand, x.shape)
 	if a.Shanten() != 0 {
@@ -76,7 +80,7 @@ func (r *Robot) goOnValue(x *context) float64 {
 	for t := range x.turns {
 		live := x.live - 4*t
 		unseen := float64(max(x.nUnseen-4*t, 8))
-		var pSelf, pDisc, gain float64
+		var pSelf, pDisc, gSelf, gDisc float64
 		for k := range NumKinds {
 			n := int(x.unseen[k])
 			if mask&(1<<k) == 0 || n == 0 {
@@ -85,10 +89,15 @@ func (r *Robot) goOnValue(x *context) float64 {
 			ps, pd := waitRates(k, n, unseen, live)
 			pSelf += ps
 			pDisc += pd
-			gain += ps*self[k] + pd*disc[k]
+			gSelf += ps * self[k]
+			gDisc += pd * disc[k]
 		}
 		h := r.hazard(at + 4*float64(t))
-		total += alive * (gain - h*loss)
+		if t == 0 {
+			f := r.firstRound(m)
+			h, pDisc, gDisc = h*f, pDisc*f, gDisc*f
+		}
+		total += alive * (gSelf + gDisc - h*loss)
 		alive *= max(0, 1-pSelf-pDisc-h)
 	}
 	return total

@@ -69,3 +69,29 @@ func TestSelfPassLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestGoOnTempo: after letting a discard go, only the players seated
+// between the discarder and us play before our next draw, so going on
+// is worth more the fewer of them there are; three in between is a
+// whole round, as is any number without the correction.
+func TestGoOnTempo(t *testing.T) {
+	ps := position{hand: "1B 2B 3B 4C 5C 6C RD RD RD 5D 5D 7B 8B", used: 20, discarded: "EW EW EW EW SW SW SW SW"}
+	v := ps.view(t)
+	r := New(Options{Level: Hard})
+	if r.params.tempo != 1 {
+		t.Fatalf("Hard's tempo %v, want 1", r.params.tempo)
+	}
+	var on [4]float64
+	for m := range on {
+		on[m] = r.goOnValue(r.load(v), m)
+	}
+	if !(on[0] > on[1] && on[1] > on[2] && on[2] > on[3] && on[3] > 0) {
+		t.Errorf("going on with 0..3 players before our draw: %v, want falling and positive", on)
+	}
+	r.params.tempo = 0
+	for m := range on {
+		if got := r.goOnValue(r.load(v), m); got != on[3] {
+			t.Errorf("without the correction, %d before our draw: %v, want a whole round's %v", m, got, on[3])
+		}
+	}
+}

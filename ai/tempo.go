@@ -37,6 +37,13 @@ func (r *Robot) leadAfter(x *context, m int) float64 {
 	return math.Pow(s, -w*float64(3-m)/3)
 }
 
+// firstRound is the share of a whole round of the others' turns that
+// comes before our next draw when m of them play first: m/3 with the
+// full correction, 1 without it.
+func (r *Robot) firstRound(m int) float64 {
+	return math.Max(0, 1-r.params.tempo*float64(3-min(m, 3))/3)
+}
+
 // evalAfter is evalHand for a hand whose next draw comes after m turns
 // of the others. The factor goes on the finished chance (x.lead), not
 // into pWinW, so that the cached ready and one-step values, which

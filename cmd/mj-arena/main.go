@@ -279,10 +279,12 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 	jobs := fs.Int("j", runtime.NumCPU(), "hands probed at once")
 	optFile := fs.String("options", "", "game option file (GameOption lines)")
 	jsonFile := fs.String("json", "", "write one JSON line per probed decision to this file")
+	hidden := fs.Bool("hidden", false, "deal the others' concealed tiles afresh with the wall at every play (else the wall alone)")
+	nets := fs.Bool("nets", false, "keep every play's net for the hand in the -json records")
 	if err := fs.Parse(args); err != nil {
 		return 2, err
 	}
-	cfg := arena.ProbeConfig{Hands: *hands, FirstSeed: *seed, Rollouts: *rollouts, Options: *top, Jobs: *jobs}
+	cfg := arena.ProbeConfig{Hands: *hands, FirstSeed: *seed, Rollouts: *rollouts, Options: *top, Jobs: *jobs, Hidden: *hidden, Nets: *nets}
 	var err error
 	if cfg.Robot, err = arena.ParseSpec(*robot); err != nil {
 		return 2, err

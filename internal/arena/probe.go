@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -36,6 +37,8 @@ type ProbeConfig struct {
 	Claims    bool // probe claim decisions
 	Discards  bool // probe discard decisions
 	Jobs      int  // hands probed at once
+	Hidden    bool // deal the others' concealed tiles afresh too, not the wall alone
+	Nets      bool // keep every play's net in the records
 	Game      []engine.CGameOption
 }
 
@@ -54,6 +57,7 @@ type ProbeRecord struct {
 	Mean    []float64 `json:"mean"`   // mean net for the hand
 	Diff    []float64 `json:"diff"`
 	Half    []float64 `json:"half"`
+	Nets    [][]int   `json:"nets,omitempty"` // each option's net for the hand in each play (-nets)
 }
 
 // probeForce replaces the robot's action at its decision number at by
@@ -129,6 +133,12 @@ func probeHand(ctx context.Context, cfg ProbeConfig, seed, ourIdx int) ([]ProbeR
 					return recs[:i], err
 				}
 				nets[o] = append(nets[o], float64(net))
+				if cfg.Nets {
+					if len(r.Nets) <= o {
+						r.Nets = append(r.Nets, nil)
+					}
+					r.Nets[o] = append(r.Nets[o], net)
+				}
 			}
 		}
 		for o := range nets {
@@ -189,6 +199,11 @@ func playFirstHand(cfg ProbeConfig, seed, ourIdx int, force *probeForce, seen fu
 	net, done := 0, false
 	var failure error
 	deliver := func(outs []engine.Output) {
+		if cfg.Hidden {
+			// ours first, so that when it decides nobody else has yet
+			// answered the same event with the tiles redeal takes away
+			outs = oursFirst(outs, byCnx, ourIdx)
+		}
 		for _, o := range outs {
 			if o.Event == nil || done {
 				continue
@@ -214,7 +229,11 @@ func playFirstHand(cfg ProbeConfig, seed, ourIdx int, force *probeForce, seen fu
 				}
 				if force != nil && decided.Seq == force.at {
 					acts = []engine.Action{force.act}
-					if force.shuffle != 0 {
+					switch {
+					case force.shuffle == 0:
+					case cfg.Hidden:
+						redeal(c.Game(), &seats, ourIdx, force.shuffle, uint64(seed))
+					default:
 						shuffleUnseen(&c.Game().Wall, force.shuffle, uint64(seed))
 					}
 				}
@@ -244,6 +263,73 @@ func shuffleUnseen(w *engine.Wall, a, b uint64) {
 	t := w.Tiles[w.LiveUsed:w.DeadEnd]
 	rng := rand.New(rand.NewPCG(a, b))
 	rng.Shuffle(len(t), func(i, j int) { t[i], t[j] = t[j], t[i] })
+}
+
+// oursFirst returns outs with those to our seat moved to the front, the
+// order within each part kept.
+func oursFirst(outs []engine.Output, byCnx map[int]int, ourIdx int) []engine.Output {
+	sorted := make([]engine.Output, 0, len(outs))
+	for _, o := range outs {
+		if i, ok := byCnx[o.Conn]; ok && i == ourIdx {
+			sorted = append(sorted, o)
+		}
+	}
+	for _, o := range outs {
+		if i, ok := byCnx[o.Conn]; !ok || i != ourIdx {
+			sorted = append(sorted, o)
+		}
+	}
+	return sorted
+}
+
+// redeal shuffles every tile we cannot see — the wall nobody has drawn
+// yet and the others' concealed tiles — as a robot that samples the
+// hidden tiles would: what it knows of the others' hands (their
+// discards, their claims) says nothing here. Flowers and seasons stay in
+// the wall, where the others' hands never hold them. The others' views
+// of their own hands get the game's new tiles, with any tile the game
+// has already taken away and the view has yet to hear of (a discard on
+// its way to its player) kept at the end.
+func redeal(g *engine.Game, seats *[engine.NumSeats]localSeat, ourIdx int, a, b uint64) {
+	w := &g.Wall
+	var slots []*engine.Tile
+	for i := w.LiveUsed; i < w.DeadEnd; i++ {
+		if !w.Tiles[i].IsSpecial() {
+			slots = append(slots, &w.Tiles[i])
+		}
+	}
+	type pending struct {
+		game, view *engine.Player
+		extra      engine.Tiles // in the view, no longer in the game
+	}
+	var others []pending
+	for i := range seats {
+		if i == ourIdx {
+			continue
+		}
+		p, vp := g.PlayerByID(seats[i].view.ID), seats[i].view.Me()
+		left := append(engine.Tiles(nil), p.Concealed[:p.NumConcealed]...)
+		var extra engine.Tiles
+		for _, t := range vp.Concealed[:vp.NumConcealed] {
+			if k := slices.Index(left, t); k >= 0 {
+				left = slices.Delete(left, k, k+1)
+			} else {
+				extra = append(extra, t)
+			}
+		}
+		for k := range p.Concealed[:p.NumConcealed] {
+			slots = append(slots, &p.Concealed[k])
+		}
+		others = append(others, pending{p, vp, extra})
+	}
+	rng := rand.New(rand.NewPCG(a, b))
+	rng.Shuffle(len(slots), func(i, j int) { *slots[i], *slots[j] = *slots[j], *slots[i] })
+	for _, o := range others {
+		o.view.Concealed = o.game.Concealed
+		n := o.game.NumConcealed
+		n += copy(o.view.Concealed[n:], o.extra)
+		o.view.NumConcealed = n
+	}
 }
 
 // ProbeReport prints, per kind of decision and of alternative, how much

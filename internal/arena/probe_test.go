@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,10 +136,162 @@ func containsTile(hand string, t engine.Tile) bool {
 	return false
 }
 
+func mustTile(t *testing.T, s string) engine.Tile {
+	t.Helper()
+	tl, err := engine.ParseTile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tl
+}
+
 func TestProbeRefusesClassic(t *testing.T) {
 	cfg := probeConfig(t)
 	cfg.Robot = cfg.Others
 	if err := Probe(context.Background(), cfg, func(*ProbeRecord) {}); err == nil {
 		t.Error("probing the classic imitation: no error")
+	}
+}
+
+// TestRedeal: the tiles we cannot see (the undrawn wall, flowers left in
+// place, and the others' concealed tiles) are shuffled among themselves;
+// our own tiles and the drawn part of the wall stay; each other player's
+// view of its own hand is the game's, with a discard the game has taken
+// and the view has yet to hear of kept.
+func TestRedeal(t *testing.T) {
+	tiles := func(s string) engine.Tiles {
+		ts, err := engine.ParseTiles(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ts
+	}
+	g := engine.NewGame()
+	g.Wall = *engine.NewWall(tiles("1B 2B 3B 1F 4B 5B 6B 7B 2S 8B 9B 1C 2C 3C"), false, false)
+	g.Wall.LiveUsed = 2
+	hands := []string{"1D 2D 3D", "4D 5D 6D", "7D 8D 9D", "EW SW WW"}
+	var seats [engine.NumSeats]localSeat
+	for i := range seats {
+		g.Players[i].ID = i + 1
+		for _, tl := range tiles(hands[i]) {
+			if err := g.Players[i].DrawsTile(tl); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v := engine.NewView()
+		v.ID = i + 1
+		*v.Game.Players[i] = *g.Players[i]
+		seats[i].view = v
+	}
+	// seat 2 has discarded its 9D: the game knows, its view not yet
+	if err := seats[2].view.Me().DrawsTile(mustTile(t, "NW")); err != nil {
+		t.Fatal(err)
+	}
+	before := g.Wall.Tiles[2:]
+	pool := func() []string {
+		var s []string
+		for _, tl := range g.Wall.Tiles[2:] {
+			s = append(s, tl.String())
+		}
+		for _, i := range []int{1, 2, 3} {
+			for _, tl := range g.Players[i].Concealed[:g.Players[i].NumConcealed] {
+				s = append(s, tl.String())
+			}
+		}
+		slices.Sort(s)
+		return s
+	}
+	want, wall := pool(), append(engine.Tiles(nil), g.Wall.Tiles...)
+	redeal(g, &seats, 0, 1, 2)
+	if got := pool(); !slices.Equal(got, want) {
+		t.Errorf("the hidden tiles after the redeal: %v, want %v", got, want)
+	}
+	if s := handString(g.Players[0]); s != "1D 2D 3D " {
+		t.Errorf("our hand after the redeal: %q", s)
+	}
+	moved := 0
+	for i, tl := range g.Wall.Tiles {
+		switch {
+		case i < 2 || wall[i].IsSpecial():
+			if tl != wall[i] {
+				t.Errorf("wall tile %d (drawn or a flower) changed from %v to %v", i, wall[i], tl)
+			}
+		case tl != wall[i]:
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Errorf("nothing moved in the wall %v (was %v)", before, wall)
+	}
+	for _, i := range []int{1, 2, 3} {
+		gp, vp := g.Players[i], seats[i].view.Me()
+		n := gp.NumConcealed
+		if !slices.Equal(vp.Concealed[:n], gp.Concealed[:n]) {
+			t.Errorf("seat %d: view %v, game %v", i, vp.Concealed[:vp.NumConcealed], gp.Concealed[:n])
+		}
+		extra := 0
+		if i == 2 {
+			extra = 1
+			if vp.Concealed[n] != mustTile(t, "NW") {
+				t.Errorf("seat 2's pending discard: %v", vp.Concealed[:vp.NumConcealed])
+			}
+		}
+		if vp.NumConcealed != n+extra {
+			t.Errorf("seat %d: view holds %d, game %d", i, vp.NumConcealed, n)
+		}
+	}
+}
+
+// TestProbeHidden: with the others' hands dealt afresh at every play the
+// probe still plays every decision out (every view stays in step with
+// the game, no hand stalls), keeps each play's net, and its results
+// differ from those of the wall's shuffle alone.
+func TestProbeHidden(t *testing.T) {
+	cfg := probeConfig(t)
+	// the seventh of these hands stalled while the others answered a
+	// discard before our robot did (oursFirst)
+	cfg.Hidden, cfg.Nets, cfg.FirstSeed, cfg.Hands, cfg.Rollouts = true, true, 70001, 7, 4
+	var recs []*ProbeRecord
+	if err := Probe(context.Background(), cfg, func(r *ProbeRecord) { recs = append(recs, r) }); err != nil {
+		t.Fatal(err)
+	}
+	claims := 0
+	for _, r := range recs {
+		if r.Claim {
+			claims++
+		}
+		if len(r.Nets) != len(r.Options) {
+			t.Fatalf("decision %d of seed %d: nets of %d options, %d options", r.Seq, r.Seed, len(r.Nets), len(r.Options))
+		}
+		for o, ns := range r.Nets {
+			sum := 0
+			for _, n := range ns {
+				sum += n
+			}
+			if len(ns) != cfg.Rollouts || float64(sum)/float64(len(ns)) != r.Mean[o] {
+				t.Errorf("decision %d of seed %d, option %d: nets %v, mean %v", r.Seq, r.Seed, o, ns, r.Mean[o])
+			}
+		}
+	}
+	if claims == 0 || len(recs) < 20 {
+		t.Fatalf("%d decisions, %d of them claims", len(recs), claims)
+	}
+	cfg.Hidden, cfg.Nets = false, false
+	var plain []*ProbeRecord
+	if err := Probe(context.Background(), cfg, func(r *ProbeRecord) { plain = append(plain, r) }); err != nil {
+		t.Fatal(err)
+	}
+	mean := map[[2]int]float64{}
+	for _, r := range plain {
+		mean[[2]int{r.Seed, r.Seq}] = r.Mean[0]
+	}
+	differ := 0
+	for _, r := range recs {
+		if m, ok := mean[[2]int{r.Seed, r.Seq}]; ok && m != r.Mean[0] {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("dealing the others' hands afresh changed no result")
 	}
 }
