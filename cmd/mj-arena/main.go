@@ -93,8 +93,11 @@
 // many points for the hand the alternatives gained on the robot's
 // choices: a kind with a positive gain is a place where the robot's
 // judgement can improve; -options FILE sets the game options and -json
-// FILE writes one JSON line per probed decision. A probe of 600 hands
-// with 48 plays of 3 options takes about 40 minutes on two cores:
+// FILE writes one JSON line per probed decision. -hidden deals the
+// others' concealed tiles afresh with the wall at every play (what a
+// robot sampling the hidden tiles could compute), -nets keeps every
+// play's net in the records. A probe of 600 hands with 48 plays of 3
+// options takes about 40 minutes on two cores:
 //
 //	go run ./cmd/mj-arena probe -hands 600 -rollouts 48 -json /tmp/probe.json
 //
