@@ -19,7 +19,7 @@ test:
 	go test -race -shuffle=on ./...
 	GOOS=js GOARCH=wasm go test -exec="$(WASM_EXEC)" ./engine/...
 	GOOS=js GOARCH=wasm go test -short -exec="$(WASM_EXEC)" ./ai ./game/client/... ./game/announce ./game/prefs
-	scripts/fuzz.sh engine
+	scripts/fuzz.sh engine ai
 	scripts/check-xmj-builds.sh
 	scripts/web-test.sh
 
@@ -49,7 +49,7 @@ fmt:
 	gofmt -w $$(find . -name '*.go' -not -path './.git/*' -not -path '*/node_modules/*' -not -path '*/testdata/*')
 
 fuzz:
-	scripts/fuzz.sh engine
+	scripts/fuzz.sh engine ai
 
 replay:
 	@if [ ! -d "$(SHARED)/oracle" ]; then \

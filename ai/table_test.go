@@ -23,6 +23,8 @@ type table struct {
 	stats  stats
 	// lenient: a refusal is counted, not an error (play suspended).
 	lenient bool
+	// seen, if set, is shown every message as it reaches a seat.
+	seen func(seat int, ev engine.Event)
 }
 
 type request struct {
@@ -49,6 +51,12 @@ type stats struct {
 
 func newTable(t testing.TB, so engine.ServerOptions, opts [engine.NumSeats]ai.Options, gameOpts map[string]string) *table {
 	t.Helper()
+	return newTableSeen(t, so, opts, gameOpts, nil)
+}
+
+// newTableSeen is newTable with seen set before the first message.
+func newTableSeen(t testing.TB, so engine.ServerOptions, opts [engine.NumSeats]ai.Options, gameOpts map[string]string, seen func(int, engine.Event)) *table {
+	t.Helper()
 	defaults := engine.DefaultOptions()
 	for name, val := range gameOpts {
 		id, ok := engine.LookupOption(name)
@@ -63,7 +71,7 @@ func newTable(t testing.TB, so engine.ServerOptions, opts [engine.NumSeats]ai.Op
 		e.Value = v
 		so.OptionFile = append(so.OptionFile, engine.CGameOption{Entry: e})
 	}
-	tb := &table{c: engine.NewController(so), byCnx: map[int]int{}}
+	tb := &table{c: engine.NewController(so), byCnx: map[int]int{}, seen: seen}
 	for i := range tb.cnx {
 		cnx, outs := tb.c.Accept()
 		if cnx < 0 {
@@ -142,6 +150,9 @@ func (tb *table) deliver(seat int, a engine.Action, outs []engine.Output) error 
 			if i == 0 {
 				tb.stats.discards++
 			}
+		}
+		if tb.seen != nil {
+			tb.seen(i, o.Event)
 		}
 		if err := v.Apply(o.Event); err != nil {
 			return fmt.Errorf("seat %d cannot apply %q: %w", i, o.Event.String(), err)
