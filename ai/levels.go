@@ -140,16 +140,22 @@ func paramsFor(l Level) params {
 		// the wall and the others' concealed tiles dealt afresh for each
 		// play (what a robot sampling what it cannot see would compute).
 		// A search deciding on half of the plays and judged on the other
-		// half (so that its luck does not count): over 858 claim
-		// decisions (300 hands from seed 80,001, 64 plays each), 32 plays
-		// switching at two standard errors gain +1.27 ± 2.02 points a
-		// hand (at 1 and 2.5: +0.95 ± 5.32, +0.94 ± 1.41); over 211
-		// discard decisions (23 hands from 90,001, 48 plays of three
-		// options), 24 plays lose at every threshold up to two standard
-		// errors (-5.69 ± 7.83 at 2). Hard's own choice is nearly always
-		// the best of the three when Hard plays on: a search of this
-		// size is worth about a point a hand on claims and nothing on
-		// discards, at some 100 ms a decision.
+		// half (so that its luck does not count), per hand probed: over
+		// 1,665 claim decisions (600 hands from seeds 80,001 and
+		// 100,001, 64 plays of each), 32 plays switching at 2.5
+		// standard errors gain +1.76 ± 1.27 points a hand (1.1 % of
+		// the claims changed), at 3 +0.89 ± 0.78, at 2 +1.94 ± 1.69, at
+		// 1.5 +2.78 ± 2.36 (the two blocks alone: +0.89 ± 1.33 and
+		// +2.63 ± 2.16 at 2.5). Over 211 discard decisions (23 hands
+		// from 90,001, 48 plays of three options), 24 plays lose at
+		// every threshold up to two standard errors (-5.69 ± 7.83 at
+		// 2). Hard's own choice is nearly always the best when Hard
+		// plays on; a search of the claims, at some 100 ms a claim, is
+		// worth about two points a hand, coming from the few claims
+		// where the options differ a lot. It needs a simulator of the
+		// rest of the hand inside the robot (a controller loaded with
+		// the hand's history, the hidden tiles sampled) and the
+		// original's imitation as the others; not built yet.
 		p.feedCost = 1.5
 		// The table's pace (pace.go): the others' chance per turn scaled
 		// by how often they have gone out per discard this game, against

@@ -401,3 +401,85 @@ func tileClass(action string) string {
 	}
 	return "simple"
 }
+
+// SearchReport prints, for records that keep every play's net (-nets),
+// what a search of the probed decisions would gain: at each decision it
+// decides on half of the plays (even or odd), switching from the
+// robot's choice to the option whose mean gain on it is largest when
+// that gain is more than z standard errors, and is judged on the other
+// half, so that the luck it chose on does not count; both halves take
+// their turn. The gain is per hand probed (hands: how many), with a 95 %
+// interval over the hands.
+func SearchReport(w io.Writer, recs []*ProbeRecord, hands int) {
+	var kept []*ProbeRecord
+	for _, r := range recs {
+		if len(r.Nets) == len(r.Options) && len(r.Nets) > 1 && len(r.Nets[0]) >= 4 {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == 0 || hands <= 0 {
+		return
+	}
+	fmt.Fprintf(w, "a search of half the plays, judged on the other half, over %d decisions (points a hand probed):\n", len(kept))
+	for _, kind := range []bool{true, false} {
+		for _, z := range []float64{1, 1.5, 2, 2.5, 3} {
+			gain, switched, n := searchGain(kept, kind, z)
+			if n == 0 {
+				break
+			}
+			// one value per hand probed, none for the hands without a
+			// decision of the kind (their order does not matter)
+			byHand := make([]float64, max(hands, len(gain)))
+			i := 0
+			for _, g := range gain {
+				byHand[i] = g
+				i++
+			}
+			name := "discards"
+			if kind {
+				name = "claims"
+			}
+			fmt.Fprintf(w, "  %-8s switching at %.1f standard errors: %s (%.1f %% of %d changed)\n",
+				name, z, mean(byHand), 100*float64(switched)/float64(n), n)
+		}
+	}
+}
+
+// searchGain returns the judged gain of a search (SearchReport) by
+// probed hand, how many of its choices switched and how many it made,
+// over the claim (claim true) or discard decisions of recs.
+func searchGain(recs []*ProbeRecord, claim bool, z float64) (gain map[int]float64, switched, n int) {
+	gain = map[int]float64{}
+	for _, r := range recs {
+		if r.Claim != claim {
+			continue
+		}
+		for half := range 2 {
+			n++
+			best, bestGain := 0, 0.0
+			for o := 1; o < len(r.Nets); o++ {
+				var d []float64
+				for k := half; k < len(r.Nets[o]); k += 2 {
+					d = append(d, float64(r.Nets[o][k]-r.Nets[0][k]))
+				}
+				e := mean(d)
+				se := e.Half / z95
+				if e.Mean > z*se && e.Mean > bestGain {
+					best, bestGain = o, e.Mean
+				}
+			}
+			if best == 0 {
+				continue
+			}
+			switched++
+			var sum float64
+			cnt := 0
+			for k := 1 - half; k < len(r.Nets[best]); k += 2 {
+				sum += float64(r.Nets[best][k] - r.Nets[0][k])
+				cnt++
+			}
+			gain[r.Seed] += sum / float64(cnt) / 2
+		}
+	}
+	return gain, switched, n
+}

@@ -295,3 +295,34 @@ func TestProbeHidden(t *testing.T) {
 		t.Error("dealing the others' hands afresh changed no result")
 	}
 }
+
+// TestSearchReport: a search decides on one half of the plays and is
+// judged on the other. An option better on every play is always taken
+// and gains its difference; one that looks better only on the half the
+// search sees is taken once and costs; one worse everywhere is never
+// taken. Hands without decisions count as no gain.
+func TestSearchReport(t *testing.T) {
+	flat := func(v int) []int { return []int{v, v, v, v, v, v, v, v} }
+	alt := []int{50, -50, 50, -50, 50, -50, 50, -50}
+	recs := []*ProbeRecord{
+		{Seed: 1, Claim: true, Options: []string{"NoClaim", "Pung"}, Nets: [][]int{flat(0), flat(100)}},
+		{Seed: 2, Claim: true, Options: []string{"NoClaim", "Chow"}, Nets: [][]int{flat(0), alt}},
+		{Seed: 3, Options: []string{"Discard 1B", "Discard 2B"}, Nets: [][]int{flat(0), flat(-10)}},
+		{Seed: 4, Claim: true, Options: []string{"NoClaim", "Pung"}}, // no nets: left out
+	}
+	gain, switched, n := searchGain(recs[:3], true, 1)
+	if gain[1] != 100 || gain[2] != -25 || switched != 3 || n != 4 {
+		t.Errorf("claims: gain %v, %d of %d switched; want 100 and -25, 3 of 4", gain, switched, n)
+	}
+	if gain, switched, n := searchGain(recs[:3], false, 1); len(gain) != 0 || switched != 0 || n != 2 {
+		t.Errorf("discards: gain %v, %d of %d switched; want none of 2", gain, switched, n)
+	}
+	var b strings.Builder
+	SearchReport(&b, recs, 4)
+	out := b.String()
+	for _, want := range []string{"over 3 decisions", "claims   switching at 1.0 standard errors: 18.75 ±", "(75.0 % of 4 changed)", "discards switching at 3.0 standard errors: 0.00 ±"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+}
