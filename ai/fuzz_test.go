@@ -21,8 +21,9 @@ import (
 // view refuses one. The robot must never panic, and everything it
 // answers must be a request that reads back as itself.
 //
-// seed picks the recorded game (its low byte), the robot's level and
-// its noise; data is a list of changes (mutate).
+// seed picks the recorded game (its low three bits: one of eight), the
+// robot's level (the bits above the low byte) and its noise; data is a
+// list of changes (mutate).
 func FuzzRespond(f *testing.F) {
 	for _, seed := range []uint64{0x0001, 0x0102, 0x0203, 0x0304, 0x0405} {
 		f.Add(seed, []byte{})
