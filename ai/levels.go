@@ -141,17 +141,17 @@ func paramsFor(l Level) params {
 		// play (what a robot sampling what it cannot see would compute).
 		// A search deciding on half of the plays and judged on the other
 		// half (so that its luck does not count), per hand probed: over
-		// 1,665 claim decisions (600 hands from seeds 80,001 and
-		// 100,001, 64 plays of each), 32 plays switching at 2.5
-		// standard errors gain +1.76 ± 1.27 points a hand (1.1 % of
-		// the claims changed), at 3 +0.89 ± 0.78, at 2 +1.94 ± 1.69, at
-		// 1.5 +2.78 ± 2.36 (the two blocks alone: +0.89 ± 1.33 and
-		// +2.63 ± 2.16 at 2.5). Over 211 discard decisions (23 hands
-		// from 90,001, 48 plays of three options), 24 plays lose at
-		// every threshold up to two standard errors (-5.69 ± 7.83 at
+		// 2,532 claim decisions (900 hands from seeds 80,001, 100,001
+		// and 120,001, 64 plays of each), 32 plays switching at 2
+		// standard errors gain +1.76 ± 1.20 points a hand, at 2.5
+		// +1.34 ± 0.88, at 3 +0.68 ± 0.53 (the three blocks alone at 2:
+		// +1.20 ± 1.91, +2.67 ± 2.79 and +1.39 ± 1.22; about 2 % of the
+		// claims changed). Over 211 discard decisions (23 hands from
+		// 90,001, 48 plays of three options), 24 plays lose at every
+		// threshold up to two standard errors (-5.69 ± 7.83 at
 		// 2). Hard's own choice is nearly always the best when Hard
 		// plays on; a search of the claims, at some 100 ms a claim, is
-		// worth about two points a hand, coming from the few claims
+		// worth a point and a half a hand, coming from the few claims
 		// where the options differ a lot. It needs a simulator of the
 		// rest of the hand inside the robot (a controller loaded with
 		// the hand's history, the hidden tiles sampled) and the
