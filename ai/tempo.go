@@ -23,25 +23,32 @@ func waiting(from, me engine.Seat) int {
 	return (int(me) - int(from) - 1 + 2*engine.NumSeats) % engine.NumSeats
 }
 
+// skipped is the share of a whole round of the others' turns that does
+// not come before our next draw when m of them play first, scaled by
+// params.tempo: (3-m)/3 with the full correction, 0 without it.
+func (r *Robot) skipped(m int) float64 {
+	return r.params.tempo * float64(3-min(m, 3)) / 3
+}
+
 // leadAfter is the factor on the chance of going out of a hand whose
-// next draw comes after m turns of the others instead of three.
+// next draw comes after m turns of the others instead of three: the
+// survival of the turns skipped, taken back.
 func (r *Robot) leadAfter(x *context, m int) float64 {
-	w := r.params.tempo
-	if w == 0 || m >= 3 {
+	k := r.skipped(m)
+	if k == 0 {
 		return 1
 	}
 	s := x.survAt[0]
 	if s <= 0 || s >= 1 {
 		return 1
 	}
-	return math.Pow(s, -w*float64(3-m)/3)
+	return math.Pow(s, -k)
 }
 
 // firstRound is the share of a whole round of the others' turns that
-// comes before our next draw when m of them play first: m/3 with the
-// full correction, 1 without it.
+// comes before our next draw when m of them play first.
 func (r *Robot) firstRound(m int) float64 {
-	return math.Max(0, 1-r.params.tempo*float64(3-min(m, 3))/3)
+	return math.Max(0, 1-r.skipped(m))
 }
 
 // evalAfter is evalHand for a hand whose next draw comes after m turns

@@ -97,8 +97,9 @@
 // others' concealed tiles afresh with the wall at every play (what a
 // robot sampling the hidden tiles could compute), -nets keeps every
 // play's net in the records and prints what a search deciding on half
-// of the plays would gain, judged on the other half (arena.SearchReport). A probe of 600 hands with 48 plays of 3
-// options takes about 40 minutes on two cores:
+// of the plays would gain, judged on the other half
+// (arena.SearchReport). A probe of 600 hands with 48 plays of 3 options
+// takes about 40 minutes on two cores:
 //
 //	go run ./cmd/mj-arena probe -hands 600 -rollouts 48 -json /tmp/probe.json
 //

@@ -122,7 +122,7 @@ func probeHand(ctx context.Context, cfg ProbeConfig, seed, ourIdx int) ([]ProbeR
 	}
 	for i := range recs {
 		r := &recs[i]
-		nets := make([][]float64, len(opts[i]))
+		nets := make([][]int, len(opts[i]))
 		for o, a := range opts[i] {
 			for k := range cfg.Rollouts {
 				if ctx.Err() != nil {
@@ -132,27 +132,34 @@ func probeHand(ctx context.Context, cfg ProbeConfig, seed, ourIdx int) ([]ProbeR
 				if err != nil {
 					return recs[:i], err
 				}
-				nets[o] = append(nets[o], float64(net))
-				if cfg.Nets {
-					if len(r.Nets) <= o {
-						r.Nets = append(r.Nets, nil)
-					}
-					r.Nets[o] = append(r.Nets[o], net)
-				}
+				nets[o] = append(nets[o], net)
 			}
 		}
 		for o := range nets {
-			diff := make([]float64, len(nets[o]))
-			for k := range diff {
-				diff[k] = nets[o][k] - nets[0][k]
+			sum := 0
+			for _, n := range nets[o] {
+				sum += n
 			}
-			m, d := mean(nets[o]), mean(diff)
-			r.Mean = append(r.Mean, m.Mean)
+			d := mean(diffs(nets, o, 0, 1))
+			r.Mean = append(r.Mean, float64(sum)/float64(len(nets[o])))
 			r.Diff = append(r.Diff, d.Mean)
 			r.Half = append(r.Half, d.Half)
 		}
+		if cfg.Nets {
+			r.Nets = nets
+		}
 	}
 	return recs, nil
+}
+
+// diffs is option o's net for the hand minus the robot's choice's, play
+// by play, over the plays from, from+step, ...
+func diffs(nets [][]int, o, from, step int) []float64 {
+	var d []float64
+	for k := from; k < len(nets[o]); k += step {
+		d = append(d, float64(nets[o][k]-nets[0][k]))
+	}
+	return d
 }
 
 func handString(p *engine.Player) string {
@@ -458,13 +465,8 @@ func searchGain(recs []*ProbeRecord, claim bool, z float64) (gain map[int]float6
 			n++
 			best, bestGain := 0, 0.0
 			for o := 1; o < len(r.Nets); o++ {
-				var d []float64
-				for k := half; k < len(r.Nets[o]); k += 2 {
-					d = append(d, float64(r.Nets[o][k]-r.Nets[0][k]))
-				}
-				e := mean(d)
-				se := e.Half / z95
-				if e.Mean > z*se && e.Mean > bestGain {
+				e := mean(diffs(r.Nets, o, half, 2))
+				if e.Mean > z*e.Half/z95 && e.Mean > bestGain {
 					best, bestGain = o, e.Mean
 				}
 			}
@@ -472,13 +474,7 @@ func searchGain(recs []*ProbeRecord, claim bool, z float64) (gain map[int]float6
 				continue
 			}
 			switched++
-			var sum float64
-			cnt := 0
-			for k := 1 - half; k < len(r.Nets[best]); k += 2 {
-				sum += float64(r.Nets[best][k] - r.Nets[0][k])
-				cnt++
-			}
-			gain[r.Seed] += sum / float64(cnt) / 2
+			gain[r.Seed] += mean(diffs(r.Nets, best, 1-half, 2)).Mean / 2
 		}
 	}
 	return gain, switched, n

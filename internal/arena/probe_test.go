@@ -136,15 +136,6 @@ func containsTile(hand string, t engine.Tile) bool {
 	return false
 }
 
-func mustTile(t *testing.T, s string) engine.Tile {
-	t.Helper()
-	tl, err := engine.ParseTile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tl
-}
-
 func TestProbeRefusesClassic(t *testing.T) {
 	cfg := probeConfig(t)
 	cfg.Robot = cfg.Others
@@ -184,7 +175,7 @@ func TestRedeal(t *testing.T) {
 		seats[i].view = v
 	}
 	// seat 2 has discarded its 9D: the game knows, its view not yet
-	if err := seats[2].view.Me().DrawsTile(mustTile(t, "NW")); err != nil {
+	if err := seats[2].view.Me().DrawsTile(tiles("NW")[0]); err != nil {
 		t.Fatal(err)
 	}
 	before := g.Wall.Tiles[2:]
@@ -232,7 +223,7 @@ func TestRedeal(t *testing.T) {
 		extra := 0
 		if i == 2 {
 			extra = 1
-			if vp.Concealed[n] != mustTile(t, "NW") {
+			if vp.Concealed[n] != tiles("NW")[0] {
 				t.Errorf("seat 2's pending discard: %v", vp.Concealed[:vp.NumConcealed])
 			}
 		}
