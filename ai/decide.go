@@ -1069,7 +1069,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		i := r.discardOptions(x, &c, &d, extra[:])
 		cd := r.cands[i]
 		ev := cd.ev * r.styleClaim(m)
-		if r.explain != nil {
+		if r.weighing() {
 			r.weighed = append(r.weighed, cd.weighed(a.action(serial), ev))
 		}
 		if pr.shantenFirst {
@@ -1092,7 +1092,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		extra := [1]engine.Meld{m}
 		h := r.evalAfter(x, 0, &c, &d, extra[:]) // the loose tile comes at once
 		ev := h.ev * r.styleClaim(m)
-		if r.explain != nil {
+		if r.weighing() {
 			r.weighed = append(r.weighed, h.weighed(engine.PKong{Serial: serial}, ev))
 		}
 		if pr.shantenFirst && h.s <= bestS || !pr.shantenFirst && ev > bestEV {
@@ -1118,10 +1118,40 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		}
 	}
 	a := best.action(serial)
+	if r.opts.Search != nil {
+		a = r.searchClaim(v, a, pass.weighed(no, pass.ev))
+	}
 	if r.explain != nil {
 		r.explainClaim(a, no, pass)
 	}
 	r.buf = append(r.buf, a)
+}
+
+// weighing reports whether the claim options are kept as they are
+// weighed (boxing each as an engine.Action costs an allocation).
+func (r *Robot) weighing() bool { return r.explain != nil || r.opts.Search != nil }
+
+// searchClaim hands the model's choice a and its runner-up (passing, as
+// pass, or another claim) to the search, and returns the option it takes.
+func (r *Robot) searchClaim(v *engine.View, a engine.Action, pass Weighed) engine.Action {
+	second := pass
+	if pass.Action == a {
+		second.Action = nil
+	}
+	for _, w := range r.weighed {
+		if w.Action != a && (second.Action == nil || w.Value > second.Value) {
+			second = w
+		}
+	}
+	if second.Action == nil {
+		return a
+	}
+	opts := [2]engine.Action{a, second.Action}
+	i := r.opts.Search.Claim(r, v, r.event, opts[:])
+	if i < 0 || i >= len(opts) {
+		return a
+	}
+	return opts[i]
 }
 
 // styleClaim is the personality's taste for a claimed set, as a factor

@@ -16,6 +16,7 @@ import "mahjong/engine"
 // shown (a loser).
 func (r *Robot) Respond(v *engine.View, ev engine.Event) []engine.Action {
 	r.buf = r.buf[:0]
+	r.event = ev
 	r.read.observe(v, ev)
 	r.pace.observe(v, ev)
 	Dispatch(v, ev, &r.moments)

@@ -70,6 +70,20 @@ type Options struct {
 	// Tuning replaces some of the level's constants, to measure a change
 	// (see ParseTuning); empty in play.
 	Tuning Tuning
+
+	// Search, when set, looks ahead at each claim the robot weighs
+	// (package lookahead, which Expert uses); nil decides from the
+	// model alone.
+	Search Search `json:"-"`
+}
+
+// Search plays a decision's best options out and says which to take.
+type Search interface {
+	// Claim answers another player's discard ev: opts[0] is the
+	// model's choice and opts[1:] its next best; it returns the index
+	// of the option to take. r is the deciding robot (see Fork) and v
+	// its view, already holding ev.
+	Claim(r *Robot, v *engine.View, ev engine.Event, opts []engine.Action) int
 }
 
 // Robot decides a seat's actions from that seat's view alone. A Robot is
@@ -95,6 +109,7 @@ type Robot struct {
 	read         tableRead
 	pace         pace // the others' wins per discard, this game
 
+	event    engine.Event    // the event being answered (for the search)
 	explain  func(*Decision) // see Explain
 	decision Decision
 	weighed  []Weighed // claim options weighed, for explain
@@ -110,6 +125,20 @@ func New(o Options) *Robot {
 	r.bindMoments()
 	return r
 }
+
+// Fork returns a robot that plays on as r would without its search: the
+// same options and what r has learned of this game and hand so far. A
+// search plays its sampled hands out with it.
+func (r *Robot) Fork() *Robot {
+	o := r.opts
+	o.Search = nil
+	f := New(o)
+	f.read, f.pace, f.stratPos = r.read, r.pace, r.stratPos
+	return f
+}
+
+// Options returns the options the robot was made with.
+func (r *Robot) Options() Options { return r.opts }
 
 // Level returns the robot's effective level.
 func (r *Robot) Level() Level { return r.opts.Level.effective() }
