@@ -17,6 +17,7 @@ package lookahead
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"mahjong/ai"
 	"mahjong/engine"
@@ -36,6 +37,10 @@ const (
 	DefaultPlays = 32
 	DefaultZ     = 2.5
 )
+
+// pauseEvery is how much searching may pass between two pauses (see
+// pause): about a frame of the browser's animation.
+const pauseEvery = 12 * time.Millisecond
 
 // New returns a robot with options o, with the claim search of cfg
 // wired in when o's level uses one (Expert) and o has none.
@@ -85,8 +90,13 @@ func (s *Search) Claim(r *ai.Robot, v *engine.View, ev engine.Event, opts []engi
 	seed := r.Options().Seed ^ uint64(g.Serial)*0x9e3779b97f4a7c15 ^ uint64(g.LiveLeft())<<40 ^ uint64(v.ID)<<56
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	n := s.cfg.Plays
-	var sum, sumSq [2]float64
+	var sum, sumSq float64
+	last := time.Now()
 	for range n {
+		if time.Since(last) >= pauseEvery {
+			pause()
+			last = time.Now()
+		}
 		deal, ok := Deal(v, rng)
 		if !ok {
 			s.stats.Failed++
@@ -102,17 +112,25 @@ func (s *Search) Claim(r *ai.Robot, v *engine.View, ev engine.Event, opts []engi
 			s.stats.Plays++
 			net[j] = float64(x)
 		}
-		for j := range 2 {
-			d := net[j] - net[0]
-			sum[j] += d
-			sumSq[j] += d * d
-		}
+		d := net[1] - net[0]
+		sum += d
+		sumSq += d * d
 	}
-	mean := sum[1] / float64(n)
-	sd := math.Sqrt(max(0, sumSq[1]/float64(n)-mean*mean) * float64(n) / float64(n-1))
-	if mean > 0 && mean > s.cfg.Z*sd/math.Sqrt(float64(n)) {
+	if Better(sum, sumSq, n, s.cfg.Z) {
 		s.stats.Switched++
 		return 1
 	}
 	return 0
+}
+
+// Better reports whether differences d1..dn with the given sum and sum
+// of squares show the runner-up better: their mean is positive and at
+// least z standard errors from zero.
+func Better(sum, sumSq float64, n int, z float64) bool {
+	if n < 2 {
+		return false
+	}
+	mean := sum / float64(n)
+	sd := math.Sqrt(max(0, sumSq/float64(n)-mean*mean) * float64(n) / float64(n-1))
+	return mean > 0 && mean > z*sd/math.Sqrt(float64(n))
 }

@@ -44,6 +44,7 @@ import (
 	"syscall"
 
 	"mahjong/ai"
+	"mahjong/ai/lookahead"
 	"mahjong/ai/player"
 	"mahjong/engine/protocol"
 	"mahjong/game/online"
@@ -129,7 +130,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	o.cfg.Robot = ai.New(o.ai)
+	o.cfg.Robot = lookahead.New(o.ai)
 	if o.relay != "" {
 		return runRelay(ctx, o, stderr)
 	}

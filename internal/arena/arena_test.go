@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"mahjong/ai"
 	"mahjong/engine"
 	"mahjong/internal/arena"
 )
@@ -203,6 +204,13 @@ func TestParseSpec(t *testing.T) {
 		{"hard:tune=bravery=1", "", false},
 		{"hard:tune=survival", "", false},
 		{"classic:tune=survival=0.8", "", false},
+		{"hard:search=32,2.5", "hard", true},
+		{"expert:search=off", "expert", true},
+		{"hard:search=32", "", false},
+		{"hard:search=1,2", "", false},
+		{"hard:search=8.5,2", "", false},
+		{"hard:search=8,0", "", false},
+		{"classic:search=8,2", "", false},
 		{"grandmaster", "", false},
 		{"", "", false},
 	}
@@ -222,6 +230,19 @@ func TestParseSpec(t *testing.T) {
 	sp, _ := arena.ParseSpec("hard:tune=survival=0.84,noScore=1.6")
 	if got := sp.Options.Tuning.String(); got != "survival=0.84,noScore=1.6" {
 		t.Errorf("tuning %q", got)
+	}
+	// the claim search: Expert's own unless told, none when off
+	searchOf := func(spec string) ai.Search {
+		sp, err := arena.ParseSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sp.NewAI(1).Options().Search
+	}
+	for spec, want := range map[string]bool{"expert": true, "expert:search=off": false, "hard": false, "hard:search=16,2": true} {
+		if got := searchOf(spec) != nil; got != want {
+			t.Errorf("%s: search %v, want %v", spec, got, want)
+		}
 	}
 	sp, _ = arena.ParseSpec("medium:chowness=0.5,-0.2:hysteresis=0.1")
 	if st := sp.Options.Style; fmt.Sprint(st.Chowness) != "[0.5 -0.2]" || st.Hysteresis != 0.1 {

@@ -231,7 +231,7 @@ func playOriginal(ctx context.Context, cfg OriginalConfig, g int, rec *GameRecor
 					if cfg.Ours.Classic != nil {
 						return playLines(ctx, protocol.NewConn(nc), label, cfg.Ours.NewRobot(o.Seed), observe)
 					}
-					rob := ai.New(o)
+					rob := cfg.Ours.NewAI(o.Seed)
 					if cfg.Watch != nil {
 						watch = cfg.Watch(g, rob)
 					}

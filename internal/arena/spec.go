@@ -7,6 +7,7 @@ import (
 
 	"mahjong/ai"
 	"mahjong/ai/classic"
+	"mahjong/ai/lookahead"
 	"mahjong/engine"
 )
 
@@ -34,6 +35,9 @@ type Spec struct {
 	Label   string
 	Options ai.Options
 	Classic *classic.Options
+	// Search sets the claim search (package lookahead): nil gives the
+	// level's own (Expert searches), Plays 0 none, else this one.
+	Search *lookahead.Config
 }
 
 // Responder is a robot at the table: it answers each message its seat
@@ -47,8 +51,19 @@ func (sp Spec) NewRobot(seed uint64) Responder {
 	if sp.Classic != nil {
 		return classic.New(*sp.Classic)
 	}
+	return sp.NewAI(seed)
+}
+
+// NewAI returns a fresh robot of a spec that is not classic.
+func (sp Spec) NewAI(seed uint64) *ai.Robot {
 	o := sp.Options
 	o.Seed = seed
+	switch {
+	case sp.Search == nil:
+		return lookahead.New(o)
+	case sp.Search.Plays > 0:
+		o.Search = lookahead.NewSearch(*sp.Search)
+	}
 	return ai.New(o)
 }
 
@@ -65,7 +80,10 @@ func (sp Spec) NewRobot(seed uint64) Responder {
 // the original with strategy switching disabled. "tune" replaces some
 // of the level's constants to measure a change before making it
 // ("hard:tune=survival=0.84,noScore=1.6", see ai.ParseTuning; not for
-// classic). The label is the spec as written.
+// classic). "search" sets the claim search (package lookahead): "off",
+// or the plays of each option and the standard errors to switch at, as
+// in "hard:search=32,2.5" (Expert searches with lookahead's defaults
+// unless told otherwise). The label is the spec as written.
 func ParseSpec(s string) (Spec, error) {
 	parts := strings.Split(strings.TrimSpace(s), ":")
 	isClassic := strings.EqualFold(strings.TrimSpace(parts[0]), "classic")
@@ -109,6 +127,12 @@ func ParseSpec(s string) (Spec, error) {
 				break
 			}
 			sp.Options.Tuning, err = ai.ParseTuning(v)
+		case "search":
+			if isClassic {
+				err = fmt.Errorf("arena: classic takes no search")
+				break
+			}
+			sp.Search, err = parseSearch(v)
 		case "hysteresis":
 			var h []float64
 			h, err = ParseFloats(k, v, -1e9, 1e9)
@@ -119,7 +143,7 @@ func ParseSpec(s string) (Spec, error) {
 				st.Hysteresis = h[0]
 			}
 		default:
-			err = fmt.Errorf("arena: unknown knob %q (chowness, hiddenness, majorness, suitness, hysteresis, preset, tune)", k)
+			err = fmt.Errorf("arena: unknown knob %q (chowness, hiddenness, majorness, suitness, hysteresis, preset, tune, search)", k)
 		}
 		if err != nil {
 			return Spec{}, err
@@ -145,4 +169,16 @@ func ParseSpecs(s string) ([]Spec, error) {
 		out = append(out, sp)
 	}
 	return out, nil
+}
+
+// parseSearch reads the value of the search knob: "off" or "plays,z".
+func parseSearch(v string) (*lookahead.Config, error) {
+	if strings.EqualFold(strings.TrimSpace(v), "off") {
+		return &lookahead.Config{}, nil
+	}
+	xs, err := ParseFloats("search", v, 0, 1e6)
+	if err != nil || len(xs) != 2 || xs[0] < 2 || xs[0] != float64(int(xs[0])) || xs[1] <= 0 {
+		return nil, fmt.Errorf("arena: search: want off or plays,z (plays a whole number from 2), not %q", v)
+	}
+	return &lookahead.Config{Plays: int(xs[0]), Z: xs[1]}, nil
 }
