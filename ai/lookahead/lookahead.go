@@ -42,8 +42,9 @@ const (
 // pause): about a frame of the browser's animation.
 const pauseEvery = 12 * time.Millisecond
 
-// New returns a robot with options o, with the claim search of cfg
-// wired in when o's level uses one (Expert) and o has none.
+// New returns a robot with options o, with a claim search of the
+// default Config wired in when o's level uses one (Expert) and o has
+// none.
 func New(o ai.Options) *ai.Robot {
 	if o.Search == nil && o.Level == ai.Expert {
 		o.Search = NewSearch(Config{})
@@ -51,8 +52,8 @@ func New(o ai.Options) *ai.Robot {
 	return ai.New(o)
 }
 
-// Search is an ai.Search. It keeps scratch space between decisions, so,
-// like a robot, it serves one seat at a time.
+// Search is an ai.Search. It counts what it does, so, like a robot, it
+// serves one seat and is not safe for concurrent use.
 type Search struct {
 	cfg   Config
 	stats Stats
@@ -80,7 +81,9 @@ func NewSearch(cfg Config) *Search {
 // Stats returns the counts so far.
 func (s *Search) Stats() Stats { return s.stats }
 
-// Claim implements ai.Search.
+// Claim implements ai.Search: it plays opts[0] and opts[1] out on the
+// same deals and takes opts[1] when Better says so. Any further options
+// stay unplayed; a deal or play that cannot be made keeps opts[0].
 func (s *Search) Claim(r *ai.Robot, v *engine.View, ev engine.Event, opts []engine.Action) int {
 	if len(opts) < 2 {
 		return 0
