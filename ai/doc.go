@@ -29,11 +29,11 @@
 // Expert also reads the table's pace: where the others have gone out
 // sooner than the original robots do, it plays faster, and slower where
 // they are slower (pace.go).
-// Expert, built with lookahead.New, also looks ahead at every claim it
-// weighs: it plays its choice and the runner-up out to the end of the
-// hand on many random deals of the tiles it cannot see and takes the
-// runner-up only when it does clearly better (package ai/lookahead,
-// through Options.Search).
+// A robot given a search (Options.Search; package ai/lookahead) also
+// looks ahead at every claim it weighs: it plays its choice and the
+// runner-up out to the end of the hand on many random deals of the tiles
+// it cannot see and takes the runner-up only when it does clearly
+// better. No level searches by default.
 // A concealed kong waits for the robot's first regular turn
 // rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to

@@ -13,14 +13,13 @@ import (
 )
 
 // Several -variant flags play the first match once and compare each
-// variant with it, each variant's games in a file of its own. (Expert
-// plays without its claim search here, which would cost a minute.)
+// variant with it, each variant's games in a file of its own.
 func TestSeveralVariants(t *testing.T) {
 	dir := t.TempDir()
 	js := filepath.Join(dir, "m.json")
 	var out, errOut bytes.Buffer
 	code, err := run(context.Background(), []string{"local", "-q", "-seats", "hard/classic", "-games", "4", "-j", "2",
-		"-variant", "expert:search=off", "-variant", "hard:tune=feedCost=0", "-json", js}, &out, &errOut)
+		"-variant", "expert", "-variant", "hard:tune=feedCost=0", "-json", js}, &out, &errOut)
 	if err != nil || code != 0 {
 		t.Fatalf("run: code %d, %v\n%s%s", code, err, out.String(), errOut.String())
 	}
@@ -28,7 +27,7 @@ func TestSeveralVariants(t *testing.T) {
 	if n := strings.Count(text, "local match:"); n != 1 {
 		t.Errorf("the first match was reported %d times, want once:\n%s", n, text)
 	}
-	for _, label := range []string{"expert:search=off", "hard:tune=feedCost=0"} {
+	for _, label := range []string{"expert", "hard:tune=feedCost=0"} {
 		// once after its match, once in the summary at the end
 		if n := strings.Count(text, "paired: "+label+" instead of hard on the same 4 deals"); n != 2 {
 			t.Errorf("comparison of %s printed %d times, want 2:\n%s", label, n, text)
@@ -73,7 +72,7 @@ func gamesIn(t *testing.T, name string) int {
 func TestBaseline(t *testing.T) {
 	dir := t.TempDir()
 	js := filepath.Join(dir, "m.json")
-	args := []string{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "7", "-j", "2", "-variant", "expert:search=off"}
+	args := []string{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "7", "-j", "2", "-variant", "expert"}
 	var first, second, errOut bytes.Buffer
 	if code, err := run(context.Background(), append(args, "-json", js), &first, &errOut); err != nil || code != 0 {
 		t.Fatalf("run: code %d, %v\n%s", code, err, errOut.String())
@@ -90,11 +89,11 @@ func TestBaseline(t *testing.T) {
 	}
 	// another seed, another robot under test, a missing -variant: refused
 	for _, bad := range [][]string{
-		{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "8", "-variant", "expert:search=off", "-baseline", js},
-		{"local", "-q", "-seats", "medium/classic", "-games", "4", "-seed", "7", "-variant", "expert:search=off", "-baseline", js},
-		{"local", "-q", "-seats", "hard/classic", "-games", "3", "-seed", "7", "-variant", "expert:search=off", "-baseline", js},
+		{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "8", "-variant", "expert", "-baseline", js},
+		{"local", "-q", "-seats", "medium/classic", "-games", "4", "-seed", "7", "-variant", "expert", "-baseline", js},
+		{"local", "-q", "-seats", "hard/classic", "-games", "3", "-seed", "7", "-variant", "expert", "-baseline", js},
 		{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "7", "-baseline", js},
-		{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "7", "-variant", "expert:search=off", "-baseline", filepath.Join(dir, "none")},
+		{"local", "-q", "-seats", "hard/classic", "-games", "4", "-seed", "7", "-variant", "expert", "-baseline", filepath.Join(dir, "none")},
 	} {
 		var out bytes.Buffer
 		code, err := run(context.Background(), bad, &out, &errOut)

@@ -69,6 +69,7 @@ type options struct {
 	bridge string // listen here and bridge to the room
 	cfg    player.Config
 	ai     ai.Options
+	search *lookahead.Config // --search; nil: none
 }
 
 func parseArgs(args []string, stderr io.Writer) (options, error) {
@@ -84,6 +85,11 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.bridge, "bridge", "", "with --relay: listen on this address and bridge every connection into the room")
 	level := fs.String("level", "hard", "strength: beginner, easy, medium, hard or expert")
 	verbose := fs.Bool("verbose", false, "log skipped lines and refused requests to standard error")
+	fs.Func("search", "look ahead at claims: PLAYS,Z plays each option out PLAYS times on random deals of the unseen tiles and takes the runner-up when it wins by Z standard errors (e.g. 32,2.5); off: none (the default)", func(s string) error {
+		c, err := arena.ParseSearch(s)
+		o.search = c
+		return err
+	})
 	st := &o.ai.Style
 	knob := func(name string, dst *[]float64, lo, hi float64, usage string) {
 		fs.Func(name, usage, func(s string) error {
@@ -130,7 +136,10 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	o.cfg.Robot = lookahead.New(o.ai)
+	if o.search != nil && o.search.Plays > 0 {
+		o.ai.Search = lookahead.NewSearch(*o.search)
+	}
+	o.cfg.Robot = ai.New(o.ai)
 	if o.relay != "" {
 		return runRelay(ctx, o, stderr)
 	}

@@ -39,6 +39,26 @@ func TestParseArgs(t *testing.T) {
 			}
 			return ""
 		}},
+		{[]string{"--level", "expert", "--search", "32,2.5"}, true, func(o options) string {
+			if o.search == nil || o.search.Plays != 32 || o.search.Z != 2.5 {
+				return fmt.Sprintf("search %+v", o.search)
+			}
+			return ""
+		}},
+		{[]string{"--search", "off"}, true, func(o options) string {
+			if o.search == nil || o.search.Plays != 0 {
+				return fmt.Sprintf("search %+v", o.search)
+			}
+			return ""
+		}},
+		{nil, true, func(o options) string {
+			if o.search != nil {
+				return fmt.Sprintf("search %+v by default", o.search)
+			}
+			return ""
+		}},
+		{[]string{"--search", "1,2"}, false, nil},
+		{[]string{"--search", "many"}, false, nil},
 		{[]string{"--chowness", "2"}, false, nil},
 		{[]string{"--suitness", "x"}, false, nil},
 		{[]string{"--hysteresis", "x"}, false, nil},

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"mahjong/ai"
-	"mahjong/ai/lookahead"
 	"mahjong/ai/player"
 	"mahjong/engine"
 	"mahjong/engine/protocol"
@@ -265,7 +264,7 @@ func (g *Game) robot(conn protocol.LineConn, r Robot, n int) {
 	if g.cfg.Delay > 0 {
 		lc = &slowConn{LineConn: conn, delay: g.cfg.Delay, ctx: ctx}
 	}
-	rob := lookahead.New(ai.Options{Level: r.Level, Style: r.Style, Seed: uint64(g.cfg.Seed)*4 + uint64(n)})
+	rob := ai.New(ai.Options{Level: r.Level, Style: r.Style, Seed: uint64(g.cfg.Seed)*4 + uint64(n)})
 	err := player.Run(ctx, lc, player.Config{Name: r.Name, Robot: rob, Log: g.cfg.Log})
 	if err != nil && ctx.Err() == nil {
 		g.fail(fmt.Errorf("local: robot %s: %w", r.Name, err))

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"mahjong/ai"
-	"mahjong/ai/lookahead"
 	"mahjong/ai/player"
 	"mahjong/engine"
 	"mahjong/engine/protocol"
@@ -461,7 +460,7 @@ func (h *Host) startRobot(r SavedRobot, role Role) {
 		if h.cfg.Delay > 0 {
 			lc = &slowConn{LineConn: robotEnd, delay: h.cfg.Delay, ctx: ctx}
 		}
-		rob := lookahead.New(ai.Options{Level: r.Level, Seed: seed})
+		rob := ai.New(ai.Options{Level: r.Level, Seed: seed})
 		err := player.Run(ctx, lc, player.Config{ID: r.ID, Name: r.Name, Robot: rob, Log: h.cfg.Log})
 		if err != nil && ctx.Err() == nil && role != RoleStandIn {
 			h.fail(fmt.Errorf("online: robot %s: %w", r.Name, err))

@@ -231,7 +231,7 @@ func TestParseSpec(t *testing.T) {
 	if got := sp.Options.Tuning.String(); got != "survival=0.84,noScore=1.6" {
 		t.Errorf("tuning %q", got)
 	}
-	// the claim search: Expert's own unless told, none when off
+	// the claim search: none unless told
 	searchOf := func(spec string) ai.Search {
 		sp, err := arena.ParseSpec(spec)
 		if err != nil {
@@ -239,7 +239,7 @@ func TestParseSpec(t *testing.T) {
 		}
 		return sp.NewAI(1).Options().Search
 	}
-	for spec, want := range map[string]bool{"expert": true, "expert:search=off": false, "hard": false, "hard:search=16,2": true} {
+	for spec, want := range map[string]bool{"expert": false, "expert:search=off": false, "hard": false, "hard:search=16,2": true, "expert:search=32,2.5": true} {
 		if got := searchOf(spec) != nil; got != want {
 			t.Errorf("%s: search %v, want %v", spec, got, want)
 		}

@@ -35,8 +35,8 @@ type Spec struct {
 	Label   string
 	Options ai.Options
 	Classic *classic.Options
-	// Search sets the claim search (package lookahead): nil gives the
-	// level's own (Expert searches), Plays 0 none, else this one.
+	// Search sets the claim search (package lookahead): nil or Plays 0
+	// none, else this one.
 	Search *lookahead.Config
 }
 
@@ -58,10 +58,7 @@ func (sp Spec) NewRobot(seed uint64) Responder {
 func (sp Spec) NewAI(seed uint64) *ai.Robot {
 	o := sp.Options
 	o.Seed = seed
-	switch {
-	case sp.Search == nil:
-		return lookahead.New(o)
-	case sp.Search.Plays > 0:
+	if sp.Search != nil && sp.Search.Plays > 0 {
 		o.Search = lookahead.NewSearch(*sp.Search)
 	}
 	return ai.New(o)
@@ -80,10 +77,10 @@ func (sp Spec) NewAI(seed uint64) *ai.Robot {
 // the original with strategy switching disabled. "tune" replaces some
 // of the level's constants to measure a change before making it
 // ("hard:tune=survival=0.84,noScore=1.6", see ai.ParseTuning; not for
-// classic). "search" sets the claim search (package lookahead): "off",
-// or the plays of each option and the standard errors to switch at, as
-// in "hard:search=32,2.5" (Expert searches with lookahead's defaults
-// unless told otherwise). The label is the spec as written.
+// classic). "search" sets the claim search (package lookahead): "off"
+// (the default), or the plays of each option and the standard errors to
+// switch at, as in "expert:search=32,2.5". The label is the spec as
+// written.
 func ParseSpec(s string) (Spec, error) {
 	parts := strings.Split(strings.TrimSpace(s), ":")
 	isClassic := strings.EqualFold(strings.TrimSpace(parts[0]), "classic")
@@ -132,7 +129,7 @@ func ParseSpec(s string) (Spec, error) {
 				err = fmt.Errorf("arena: classic takes no search")
 				break
 			}
-			sp.Search, err = parseSearch(v)
+			sp.Search, err = ParseSearch(v)
 		case "hysteresis":
 			var h []float64
 			h, err = ParseFloats(k, v, -1e9, 1e9)
@@ -171,8 +168,8 @@ func ParseSpecs(s string) ([]Spec, error) {
 	return out, nil
 }
 
-// parseSearch reads the value of the search knob: "off" or "plays,z".
-func parseSearch(v string) (*lookahead.Config, error) {
+// ParseSearch reads the value of the search knob: "off" or "plays,z".
+func ParseSearch(v string) (*lookahead.Config, error) {
 	if strings.EqualFold(strings.TrimSpace(v), "off") {
 		return &lookahead.Config{}, nil
 	}
