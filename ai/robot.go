@@ -72,8 +72,8 @@ type Options struct {
 	Tuning Tuning
 
 	// Search, when set, looks ahead at each claim the robot weighs
-	// (package lookahead, which Expert uses); nil decides from the
-	// model alone.
+	// (package lookahead); nil, as every level has by default, decides
+	// from the model alone.
 	Search Search `json:"-"`
 }
 
@@ -112,7 +112,7 @@ type Robot struct {
 	event    engine.Event    // the event being answered (for the search)
 	explain  func(*Decision) // see Explain
 	decision Decision
-	weighed  []Weighed // claim options weighed, for explain
+	weighed  []Weighed // claim options weighed, for explain and the search
 }
 
 // New returns a robot.
