@@ -56,9 +56,8 @@ func NewControllerAt(g *Game, opts ServerOptions) (*Controller, error) {
 		}
 	}
 	opts.NoHistory = true
-	c := &Controller{g: g, opts: opts, extras: map[*Player]*playerExtras{}}
-	c.rnd = NewRand(int64(opts.Seed))
-	c.conns[0].inUse = true
+	c := NewController(opts)
+	c.g, c.extras = g, map[*Player]*playerExtras{}
 	c.protocol = g.ProtVersion
 	for i, p := range g.Players {
 		c.extras[p] = &playerExtras{authState: authDone, protVersion: g.ProtVersion}

@@ -30,21 +30,17 @@ func TestControllerAt(t *testing.T) {
 			}
 			var forks []*fork
 			started, checked, refused := 0, 0, 0
-			tb.Trace = func(cnx int, a engine.Action, outs []engine.Output) {
-				id := 0
+			idOf := func(cnx int) int { // the player on a connection of the game
 				for _, s := range tb.Seats {
 					if s.Cnx == cnx {
-						id = s.ID
+						return s.ID
 					}
 				}
-				want := heard(outs, func(cnx int) int {
-					for _, s := range tb.Seats {
-						if s.Cnx == cnx {
-							return s.ID
-						}
-					}
-					return -1
-				})
+				return -1
+			}
+			tb.Trace = func(cnx int, a engine.Action, outs []engine.Output) {
+				id := idOf(cnx)
+				want := heard(outs, idOf)
 				kept := forks[:0]
 				for _, f := range forks {
 					fg := f.c.Game()

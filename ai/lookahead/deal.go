@@ -2,6 +2,7 @@ package lookahead
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"mahjong/engine"
 )
@@ -19,46 +20,27 @@ func Deal(v *engine.View, rng *rand.Rand) (*engine.Game, bool) {
 	for _, t := range engine.TileSet(g.Options.Bool(engine.OptFlowers)) {
 		left[t]++
 	}
-	seen := func(t engine.Tile, n int) bool {
-		if !t.Valid() || left[t] < n {
-			return false
-		}
+	// what the table shows (discards, declared sets, flowers), as the
+	// game counts it, and our own hand
+	for t, n := range g.ExposedCount {
 		left[t] -= n
-		return true
 	}
 	hidden := 0
-	for i, p := range g.Players {
-		for _, m := range p.Melds {
-			if m.Kind == engine.NoMeld {
-				continue
-			}
-			if m.Kind == engine.Chow || m.Kind == engine.ClosedChow {
-				if !seen(m.Tile, 1) || !seen(m.Tile+1, 1) || !seen(m.Tile+2, 1) {
-					return nil, false
-				}
-			} else if !seen(m.Tile, m.Kind.Size()) {
-				return nil, false
-			}
-		}
-		for _, t := range p.Specials[:p.NumSpecials] {
-			if !seen(t, 1) {
-				return nil, false
-			}
-		}
-		for _, t := range v.Discards[i] {
-			if !seen(t, 1) {
-				return nil, false
-			}
-		}
-		if p.ID == v.ID {
-			for _, t := range p.Concealed[:p.NumConcealed] {
-				if !seen(t, 1) {
-					return nil, false
-				}
-			}
-		} else {
+	for _, p := range g.Players {
+		if p.ID != v.ID {
 			hidden += p.NumConcealed
+			continue
 		}
+		for _, t := range p.Concealed[:p.NumConcealed] {
+			if t.Valid() {
+				left[t]--
+			} else {
+				left[0] = -1
+			}
+		}
+	}
+	if slices.ContainsFunc(left[:], func(n int) bool { return n < 0 }) {
+		return nil, false
 	}
 	w := &g.Wall
 	if w.LiveUsed > w.DeadEnd || w.DeadEnd > len(w.Tiles) {

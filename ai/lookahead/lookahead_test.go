@@ -225,9 +225,8 @@ func TestDealRefusesBadViews(t *testing.T) {
 	views, evs := someMoments(t)
 	v := views[0]
 	d := evs[0].(engine.CPlayerDiscards)
-	// a fifth copy of the discard on the table
-	row := &v.Discards[v.Game.SeatOf(d.ID)]
-	*row = append(*row, d.Tile, d.Tile, d.Tile, d.Tile)
+	// the table shows four more copies of the discard: five in all
+	v.Game.ExposedCount[d.Tile] += 4
 	if _, ok := lookahead.Deal(v, rand.New(rand.NewPCG(1, 2))); ok {
 		t.Fatal("a deal for a view with five copies of a tile")
 	}
