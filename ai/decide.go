@@ -44,6 +44,10 @@ type context struct {
 	// per kind: the others expected to go out on it, and what they would
 	// take (read.go)
 	dealRisk, dealPay [NumKinds]float64
+	// per seat, kinds it let go since its last discard without claiming
+	// them: with params.passRead, it holds no pair of them (the original
+	// pungs nearly every pair it can)
+	passed [engine.NumSeats]uint64
 }
 
 // optScore is a packed score option (engine.ScoreDouble) split into its
@@ -198,6 +202,10 @@ func (r *Robot) load(v *engine.View) *context {
 		}
 	}
 	r.survivals(x)
+	x.passed = [engine.NumSeats]uint64{}
+	if r.params.passRead > 0 {
+		x.passed = r.read.passed
+	}
 	x.lead = 1
 	r.dealRisks(x)
 	x.fresh = x.live <= 4
@@ -964,7 +972,7 @@ func (x *context) pairsHeld(k int) float64 {
 	}
 	sum := 0.0
 	for i, p := range x.g.Players {
-		if engine.Seat(i) == x.seat {
+		if engine.Seat(i) == x.seat || x.passed[i]&(1<<k) != 0 {
 			continue
 		}
 		f := float64(p.NumConcealed) / float64(x.nUnseen)

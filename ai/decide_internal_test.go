@@ -506,6 +506,33 @@ func TestPungFeed(t *testing.T) {
 	if after := x.pairsHeld(sw); after >= before/4 {
 		t.Errorf("expected pairs of SW with four concealed tiles a hand %v, with thirteen %v", after, before)
 	}
+
+	// with passRead, a seat that let SW go since its last discard holds
+	// no pair of it; without, the pass is not read
+	passedSW := func(tuning string) *context {
+		tu, err := ParseTuning(tuning)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := New(Options{Level: Hard, Tuning: tu})
+		v := view()
+		other := (v.Seat() + 1) % engine.NumSeats
+		r.read.passed[other] |= 1 << sw
+		return r.load(v)
+	}
+	off, on := passedSW(""), passedSW("passRead=1")
+	full := off.pairsHeld(sw)
+	if got := on.pairsHeld(sw); !(got > 0 && got < full*0.7) {
+		t.Errorf("expected pairs of SW with one seat having let it go: %v, %v when nobody did; want about two thirds", got, full)
+	}
+	for i := range on.passed {
+		if engine.Seat(i) != on.seat {
+			on.passed[i] |= 1 << sw
+		}
+	}
+	if got := on.pairsHeld(sw); got != 0 {
+		t.Errorf("expected pairs of SW when every other seat let it go: %v, want 0", got)
+	}
 }
 
 // TestDecisionAllocs: a discard or a claim decision allocates only the

@@ -55,6 +55,7 @@ type params struct {
 	selfPass             float64 // a fully concealed ready hand lets a winning discard go when this times going on is worth more (selfpass.go; 0: never)
 	eastKeep             float64 // points credited to a win as East, for the East hand it keeps (the deal passes otherwise)
 	tempo                float64 // a pass and a claimed kong priced with the others' turns before our next draw (tempo.go; 0: a whole round, as after a discard)
+	passRead             float64 // >0: a seat that let a kind go since its last discard holds no pair of it (pungFeed)
 	drawShare            float64 // >0: a ready hand's waits weighed by their chance per turn, each scored by how it comes (own draw or discard; readyValue)
 
 	// Search (search.go): discards within searchClose of the best are
