@@ -28,7 +28,7 @@ type context struct {
 	live    int     // live tiles left
 	turns   int     // our draws left, roughly
 	collect float64 // points collected per point of our hand value when we win
-	keep    float64 // points a win is worth beyond its collection: the next East hand it keeps (params.eastKeep)
+	keep    float64 // points a win is worth beyond its collection: the payment to another winner it spares (params.spare), the next East hand it keeps (params.eastKeep)
 	loserK  float64 // points per point of our losing hand value
 	oppFlag [engine.NumSeats]engine.DangerFlags
 	fresh   bool              // end of the wall: fresh tiles are dangerous
@@ -184,9 +184,11 @@ func (r *Robot) load(v *engine.View) *context {
 	if o.Bool(engine.OptDiscDoubles) {
 		x.collect *= 1.5
 	}
-	x.keep = 0
+	// going out also spares us what we would pay another winner (East
+	// pays and is paid double)
+	x.keep = r.params.spare
 	if east {
-		x.keep = r.params.eastKeep
+		x.keep = 1.5*r.params.spare + r.params.eastKeep
 	}
 	x.loserK = 0
 	if o.Bool(engine.OptLosersSettle) {

@@ -79,6 +79,7 @@ var tunables = []tunable{
 	{"eastKeep", 0, 500, func(p *params) *float64 { return &p.eastKeep }},
 	{"tempo", -2, 2, func(p *params) *float64 { return &p.tempo }},
 	{"passRead", 0, 1, func(p *params) *float64 { return &p.passRead }},
+	{"spare", 0, 500, func(p *params) *float64 { return &p.spare }},
 	{"pungFeed", 0, 1000, func(p *params) *float64 { return &p.pungFeed }},
 	{"searchN", 0, 4096, func(p *params) *float64 { return &p.searchN }},
 	{"searchK", 2, 8, func(p *params) *float64 { return &p.searchK }},

@@ -134,18 +134,14 @@ func (r *Robot) discardValue(c *counts, ms []engine.Meld, adjust bool) (int, flo
 
 // nextAdjust is the credit for throwing kind k given the next player's
 // discards.
-func (r *Robot) nextAdjust(k int) float64 { return nextCredit(&r.nextThrown, k) }
-
-// nextCredit is the credit for throwing kind k when the next player has
-// thrown the kinds next.
-func nextCredit(next *counts, k int) float64 {
+func (r *Robot) nextAdjust(k int) float64 {
 	x := 0.0
-	if next[k] > 0 {
+	if r.nextThrown[k] > 0 {
 		x += nextSame
 	}
 	if k < 27 {
 		rk := k % 9
-		if rk >= 3 && next[k-3] > 0 || rk <= 5 && next[k+3] > 0 {
+		if rk >= 3 && r.nextThrown[k-3] > 0 || rk <= 5 && r.nextThrown[k+3] > 0 {
 			x += nextThree
 		}
 	}
