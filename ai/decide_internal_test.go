@@ -466,13 +466,16 @@ func TestPungFeed(t *testing.T) {
 		}
 		return v
 	}
-	discard := func(tuning string) string {
+	hard := func(tuning string) *Robot {
 		tu, err := ParseTuning(tuning)
 		if err != nil {
 			t.Fatal(err)
 		}
+		return New(Options{Level: Hard, Tuning: tu})
+	}
+	discard := func(tuning string) string {
 		v := view()
-		return actionsString(New(Options{Level: Hard, Tuning: tu}).Respond(v, engine.CPlayerDraws{ID: 1, Tile: v.Game.Tile}))
+		return actionsString(hard(tuning).Respond(v, engine.CPlayerDraws{ID: 1, Tile: v.Game.Tile}))
 	}
 	if got := discard(""); got != "Discard 1C 0" {
 		t.Errorf("Hard: %s, want Discard 1C 0", got)
@@ -510,11 +513,7 @@ func TestPungFeed(t *testing.T) {
 	// with passRead, a seat that let SW go since its last discard holds
 	// no pair of it; without, the pass is not read
 	passedSW := func(tuning string) *context {
-		tu, err := ParseTuning(tuning)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := New(Options{Level: Hard, Tuning: tu})
+		r := hard(tuning)
 		v := view()
 		other := (v.Seat() + 1) % engine.NumSeats
 		r.read.passed[other] |= 1 << sw
