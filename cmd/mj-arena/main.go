@@ -168,6 +168,7 @@ import (
 	"syscall"
 	"time"
 
+	"mahjong/ai/classic"
 	"mahjong/engine"
 	"mahjong/internal/arena"
 	"mahjong/internal/oracle"
@@ -192,6 +193,7 @@ func agree(args []string, stdout, stderr io.Writer) (int, error) {
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "directory of logged games, each with game.log.gz and meta.json (default: the shared oracle games, $MJ_SHARED/oracle or ../shared/oracle)")
 	all := fs.Bool("all", false, "judge every robot, not only those with the default strategy")
+	trace := fs.Int("trace", 0, "print the first this many decisions where the classic robot and the original differ")
 	if err := fs.Parse(args); err != nil {
 		return 2, err
 	}
@@ -225,6 +227,15 @@ func agree(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	keep := func(args string) bool { return *all || strings.TrimSpace(args) == "" }
 	var a arena.Agreement
+	if *trace > 0 {
+		shown := 0
+		a.Trace = func(v *engine.View, r *classic.Robot, orig, ours engine.Action) {
+			if shown < *trace && !arena.SameAnswer(orig, ours) {
+				shown++
+				arena.TraceDecision(stdout, v, r, orig, ours)
+			}
+		}
+	}
 	for _, d := range dirs {
 		if err := a.Agree(d, keep); err != nil {
 			return 1, err

@@ -275,3 +275,45 @@ func (a *Agreement) Report(w io.Writer) {
 		}
 	}
 }
+
+// SameAnswer reports whether the classic robot's answer ours is the
+// original's orig: the same message, and for a discard the same tile.
+func SameAnswer(orig, ours engine.Action) bool {
+	if d, ok := orig.(engine.PDiscard); ok {
+		x, ok := ours.(engine.PDiscard)
+		return ok && x.Tile == d.Tile
+	}
+	return agreeAnswer(orig) == agreeAnswer(ours)
+}
+
+// TraceDecision prints one judged decision on a line: the hand, the
+// declared sets, the strategy in force, the live wall and the tile in
+// play, then both answers; for two different discards also the values
+// the classic robot gave each.
+func TraceDecision(w io.Writer, v *engine.View, r *classic.Robot, orig, ours engine.Action) {
+	p := v.Me()
+	if p == nil {
+		return
+	}
+	ch, hi, ma, su := r.Strategy()
+	var melds []string
+	for _, m := range p.Melds {
+		if m.Kind != engine.NoMeld {
+			melds = append(melds, m.String())
+		}
+	}
+	fmt.Fprintf(w, "hand %v sets [%s] strategy %g/%g/%g/%g wall %d tile %v: original %v, classic %v",
+		engine.Tiles(p.Concealed[:p.NumConcealed]), strings.Join(melds, " "), ch, hi, ma, su,
+		v.Game.LiveLeft(), v.Game.Tile, orig, ours)
+	d, ok1 := orig.(engine.PDiscard)
+	x, ok2 := ours.(engine.PDiscard)
+	if ok1 && ok2 {
+		ts, vs := r.DiscardValues(v)
+		for i, t := range ts {
+			if t == d.Tile || t == x.Tile {
+				fmt.Fprintf(w, "; %v %.3f", t, vs[i])
+			}
+		}
+	}
+	fmt.Fprintln(w)
+}

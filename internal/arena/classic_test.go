@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"mahjong/ai/classic"
+	"mahjong/engine"
 	"mahjong/internal/arena"
 	"mahjong/internal/oracle"
 )
@@ -125,5 +127,42 @@ func TestAgreement(t *testing.T) {
 	t.Log(b.String())
 	if a.Decisions < 1000 || a.SameDecision*100 < a.Decisions*90 || a.SameDiscard*100 < a.Discards*70 {
 		t.Errorf("agreement with the original fell:\n%s", b.String())
+	}
+}
+
+// TestTraceDecision: tracing an agreement shows exactly the decisions it
+// counts as different, one line each with both answers, and for two
+// different discards the classic robot's value of each.
+func TestTraceDecision(t *testing.T) {
+	dir := filepath.Join(oracleRoot(t), "g001")
+	var b strings.Builder
+	traced, discards := 0, 0
+	a := arena.Agreement{Trace: func(v *engine.View, r *classic.Robot, orig, ours engine.Action) {
+		if arena.SameAnswer(orig, ours) {
+			return
+		}
+		traced++
+		before := b.Len()
+		arena.TraceDecision(&b, v, r, orig, ours)
+		line := b.String()[before:]
+		if !strings.HasPrefix(line, "hand ") || !strings.Contains(line, "original "+orig.String()) ||
+			!strings.Contains(line, "classic "+ours.String()) || !strings.HasSuffix(line, "\n") {
+			t.Errorf("trace line %q", line)
+		}
+		d, ok1 := orig.(engine.PDiscard)
+		x, ok2 := ours.(engine.PDiscard)
+		if ok1 && ok2 {
+			discards++
+			if strings.Count(line, "; ") != 2 || !strings.Contains(line, "; "+d.Tile.String()+" ") || !strings.Contains(line, "; "+x.Tile.String()+" ") {
+				t.Errorf("discard trace without both values: %q", line)
+			}
+		}
+	}}
+	if err := a.Agree(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	if traced != a.Decisions-a.SameDecision || traced == 0 || discards != a.Discards-a.SameDiscard {
+		t.Errorf("traced %d decisions (%d discards); the agreement counts %d of %d different (%d of %d discards)",
+			traced, discards, a.Decisions-a.SameDecision, a.Decisions, a.Discards-a.SameDiscard, a.Discards)
 	}
 }
