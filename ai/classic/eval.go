@@ -36,6 +36,24 @@ import (
 // the no-score hand twice as often as this robot's. A value of its own
 // for the honour (a constant, or a constant and a smaller share per live
 // copy) matched worse: 65.8-76.4 % of discards the same.
+//
+// Split by kind (mj-arena agree -trace, lone honours with no copy in
+// sight while more than 59 tiles are live), the original threw a given
+// lone wind at 13-22 % of its discards, its own or the prevailing wind
+// hardly less often than another, and a lone dragon at 8 %; this
+// evaluator throws either at 1-3 %. Yet every price tried leaves the
+// original's choice looking like chance: a lower price for winds alone
+// (0.050-0.060 a live copy) matched 77.6 %, a credit for a suit single's
+// live neighbours 73.4-77.8 %, counting the robot's own discards as
+// seen 78.5 %. Switching to and from lone honours at the measured rates
+// (a seeded trial) raised the no-score share of this robot's wins only
+// from 16.9 to 19.4 % (the original's 32 %), and Hard gained more
+// against it than before (+33.9 against +30.6 on the 2,000 deals from
+// seed 1,400,001, where the original robots concede +27.5), so it is not
+// kept. The original also claims less: a pung it passes this robot
+// makes mostly when the hand already holds a concealed pung and no other
+// pair (the original punged 56-69 % of those, this robot 98-100 %),
+// which a larger bonus for the eyes does not reproduce.
 const (
 	setBase       = 12.0 // a pung or chow with the neutral strategy
 	exposeCost    = 2.0  // cost of exposing a set
