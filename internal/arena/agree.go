@@ -226,14 +226,13 @@ func (a *Agreement) count(key string, orig, ours engine.Action) {
 		m[o] = map[string]int{}
 	}
 	a.Decisions++
-	same := o == w
-	if d, ok := orig.(engine.PDiscard); ok {
-		if x, ok := ours.(engine.PDiscard); ok {
+	same := SameAnswer(orig, ours)
+	if _, ok := orig.(engine.PDiscard); ok {
+		if _, ok := ours.(engine.PDiscard); ok {
 			a.Discards++
-			if d.Tile == x.Tile {
+			if same {
 				a.SameDiscard++
 			} else {
-				same = false
 				w = "Discard (other tile)"
 			}
 		}
