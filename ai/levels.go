@@ -244,18 +244,12 @@ func paramsFor(l Level) params {
 		// three Hards, 3,000 games from 8,600,000: -0.28 ± 1.57 (about
 		// +0.44 ± 0.67 over the 18,000 games).
 		p.paceK = 1
-		// A win also spares us the payment to somebody else's (spare,
-		// points credited to a win; half as much again as East). In
-		// Hard's place against three original mj-players, 50 points,
-		// paired: +1.89 ± 2.91 points a hand (2,000 games from seed
-		// 1,400,001; wins 31.39 -> 32.92 %, mean winning score 68.01 ->
-		// 64.48), +1.58 ± 2.38 (the first hands of 20,000 games from
-		// 2,000,001) and +2.03 ± 2.40 (3,000 games from 3,000,001);
-		// +1.83 ± 1.46 over the three, and 95 points +2.25 ± 3.32 and
-		// +1.77 ± 2.77 on the first two. Speed bought with value: it
-		// takes Hard's mean winning score further from the 70 it is
-		// meant to reach, so Hard keeps without it and Expert, which has
-		// no such target, takes it. Expert with it in Hard's place at a
+		// A win also spares us the payment to somebody else's (spare;
+		// measured in Hard's place below: +1.83 ± 1.46 points a hand
+		// over three runs against the original robots, bought with the
+		// mean winning score). Hard, which is meant to reach a mean
+		// winning score of 70, keeps without it; Expert, which has no
+		// such target, takes it. Expert with it in Hard's place at a
 		// table of three Hards, paired on 6,000 games from seed
 		// 8,700,001: +1.49 ± 1.66 (+2.00 ± 1.48 a hand against them; wins
 		// 26.1 % against their 24.4 %, mean winning score 65.0); in
@@ -566,9 +560,10 @@ func paramsFor(l Level) params {
 		// games from seed 2,000,001 (paired hand by hand) spare 50 +1.58
 		// ± 2.38 and 95 +1.77 ± 2.77; 50 on 3,000 fresh games from seed
 		// 3,000,001 +2.03 ± 2.40 (Hard alone there +26.60 ± 2.39).
-		// About +1.8 a hand, significant over the three runs of 50, but
-		// bought with speed (the mean winning score falls by 4 to 5
-		// points): Expert takes it, Hard does not (above). The East hand a
+		// +1.83 ± 1.46 a hand over the three runs of 50 (inverse-variance
+		// pooled), significant, but bought with speed (the mean winning
+		// score falls by 4 to 5 points): Expert takes it, Hard does not
+		// (above). The East hand a
 		// win keeps (eastKeep 49, what Hard makes a hand as East) +0.07
 		// ± 1.89.
 		//
