@@ -20,14 +20,17 @@ import "mahjong/engine"
 // (hazard.go).
 //
 // No level uses it: measured against the original robots and our own, the
-// deal-ins it saves cost more in speed than they are worth (levels.go).
-// The tunables dealIn and dealEV turn it on for a match.
+// deal-ins it saves cost more in speed than they are worth (levels.go),
+// and so do those of the read fitted to the true hands (waitread.go,
+// waitFit). The tunables dealIn, dealEV and waitFit turn them on for a
+// match.
 
 // tableRead is what a robot remembers of the hand beyond the view.
 type tableRead struct {
 	// passed[s]: kinds (bit k) discarded by the others since seat s last
 	// discarded, which s did not go out on
 	passed [engine.NumSeats]uint64
+	hist   waitHist // each seat's discards this hand (waitread.go)
 }
 
 // observe updates the read with an event the seat's view has applied.
@@ -41,6 +44,7 @@ func (t *tableRead) observe(v *engine.View, ev engine.Event) {
 		if s == engine.NoSeat || k < 0 {
 			return
 		}
+		t.hist.add(s, k)
 		for i := range t.passed {
 			if engine.Seat(i) == s {
 				t.passed[i] = 0
@@ -80,6 +84,22 @@ func (r *Robot) dealRisks(x *context) {
 		if s == x.seat || p == nil {
 			continue
 		}
+		pay := float64(winPayment)
+		if eastK && (s == engine.EastSeat || x.seat == engine.EastSeat) {
+			pay *= 2
+		}
+		if r.params.waitFit > 0 {
+			// the learned read (waitread.go), for the kinds we may throw
+			for k := range NumKinds {
+				if x.hand[k] == 0 {
+					continue
+				}
+				q := r.params.waitFit * r.waitChance(x, s, k)
+				x.dealRisk[k] += q
+				x.dealPay[k] += q * pay
+			}
+			continue
+		}
 		e := exposedSets(p)
 		ready := min(readyCap, readyPerHazard*oppHazardAt(float64(d), e))
 		switch {
@@ -87,10 +107,6 @@ func (r *Robot) dealRisks(x *context) {
 			ready = 1 // declared ready
 		case p.NumConcealed <= 1:
 			ready = 0.9 // one tile left: waiting on its pair
-		}
-		pay := float64(winPayment)
-		if eastK && (s == engine.EastSeat || x.seat == engine.EastSeat) {
-			pay *= 2
 		}
 		var w [NumKinds]float64
 		sum := 0.0

@@ -68,6 +68,7 @@ var tunables = []tunable{
 	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
 	{"dealIn", 0, 10, func(p *params) *float64 { return &p.dealIn }},
 	{"dealEV", 0, 1, func(p *params) *float64 { return &p.dealEV }},
+	{"waitFit", 0, 3, func(p *params) *float64 { return &p.waitFit }},
 	{"threat", 0, 0.3, func(p *params) *float64 { return &p.threat }},
 	{"waitOut", 0, 5, func(p *params) *float64 { return &p.waitOut }},
 	{"waitAhead", 0, 1, func(p *params) *float64 { return &p.waitAhead }},

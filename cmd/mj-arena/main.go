@@ -184,7 +184,7 @@ func main() {
 	os.Exit(code)
 }
 
-const usage = "usage: mj-arena local|original|agree|probe|report|outflow [flags] (mj-arena MODE -h lists the flags)"
+const usage = "usage: mj-arena local|original|agree|probe|report|outflow|waits [flags] (mj-arena MODE -h lists the flags)"
 
 // agree measures how often the classic imitation decides as the
 // original robots did in logged games.
@@ -351,6 +351,42 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 	return 0, nil
 }
 
+// waits fits the read of the others' waits (arena.FitWaits) from a
+// local match and prints its coefficients.
+func waits(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("mj-arena waits", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.Int("games", 200, "number of games")
+	seed := fs.Int("seed", 1, "seed of the first game")
+	seats := fs.String("seats", "hard/classic", "robot specs of the four seats, separated by /, the last repeated; rows come from the first")
+	keepNeg := fs.Int("keep", 4, "keep one row in this many of those that would not go out (weighed to match)")
+	l2 := fs.Float64("l2", 1, "ridge penalty of the fit")
+	if err := fs.Parse(args); err != nil {
+		return 2, err
+	}
+	specs, err := arena.ParseSpecs(*seats)
+	if err != nil {
+		return 2, err
+	}
+	var cfg arena.LocalConfig
+	for i := range cfg.Seats {
+		cfg.Seats[i] = specs[min(i, len(specs)-1)]
+	}
+	if cfg.Seats[0].Classic != nil {
+		return 2, fmt.Errorf("-seats: the first spec must be one of our levels")
+	}
+	cfg.Games, cfg.FirstSeed, cfg.Jobs = *games, *seed, runtime.NumCPU()
+	start := time.Now()
+	rows := arena.CollectWaits(ctx, cfg, cfg.Seats[0].Label, *keepNeg)
+	fmt.Fprintf(stdout, "waits: %d rows from %d games from seed %d (%v)\n", len(rows), *games, *seed, time.Since(start).Round(time.Second))
+	fit, err := arena.FitWaits(rows, *l2)
+	if err != nil {
+		return 1, err
+	}
+	fit.Report(stdout)
+	return 0, nil
+}
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
 	if len(args) == 0 {
 		return 2, fmt.Errorf("%s", usage)
@@ -365,6 +401,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		return report(args[1:], stdout, stderr)
 	case "outflow":
 		return outflow(args[1:], stdout, stderr)
+	case "waits":
+		return waits(ctx, args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("mj-arena "+mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)

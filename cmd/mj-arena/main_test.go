@@ -216,3 +216,21 @@ func TestOutflowCommand(t *testing.T) {
 		t.Errorf("an empty directory: code %d, %v; want an error", code, err)
 	}
 }
+
+// The waits mode plays a small local match and prints the fit; a first
+// seat that is not one of our levels is refused.
+func TestWaitsCommand(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code, err := run(context.Background(), []string{"waits", "-games", "4", "-seed", "4100001"}, &out, &errOut)
+	if err != nil || code != 0 {
+		t.Fatalf("run: code %d, %v\n%s", code, err, errOut.String())
+	}
+	for _, want := range []string{"waits: ", "from 4 games from seed 4100001", "held out (odd games)", "coefficients ("} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if code, err := run(context.Background(), []string{"waits", "-seats", "classic/hard"}, &out, &errOut); err == nil || code != 2 {
+		t.Errorf("classic first: code %d, %v; want a usage error", code, err)
+	}
+}

@@ -32,6 +32,11 @@ type LocalConfig struct {
 	// game g, playing the spec labelled label), to watch it; it is called
 	// from the game's goroutine.
 	Wrap func(g, seat int, label string, r Responder) Responder
+	// Peek, if set, is shown each answer as it is made (seat i of game
+	// g), with the controller's whole game beside the seat's view: a
+	// collector of training data (mj-arena waits) labels what a robot
+	// saw by what was hidden from it. Robots never see it.
+	Peek func(g, seat int, v *engine.View, truth *engine.Game, r Responder, acts []engine.Action)
 }
 
 // ErrStalled is a game in which nobody had anything to send.
@@ -153,6 +158,9 @@ func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
 				if rec.First == 0 {
 					rec.First = d
 				}
+			}
+			if cfg.Peek != nil && len(acts) > 0 {
+				cfg.Peek(g, i, st.view, c.Game(), st.robot, acts)
 			}
 			for _, a := range acts {
 				queue = append(queue, localRequest{seat: i, a: a})
