@@ -17,26 +17,28 @@ import (
 
 // context is what a decision needs to know of the table, gathered once.
 type context struct {
-	g       *engine.Game
-	seat    engine.Seat
-	me      *engine.Player
-	hand    Counts // our concealed tiles
-	unseen  Counts // tiles we have not seen anywhere
-	nUnseen int
-	decl    declInfo
-	shape   Shape
-	live    int     // live tiles left
-	turns   int     // our draws left, roughly
-	collect float64 // points collected per point of our hand value when we win
-	keep    float64 // points a win is worth beyond its collection: the payment to another winner it spares (params.spare), the next East hand it keeps (params.eastKeep)
-	loserK  float64 // points per point of our losing hand value
-	oppFlag [engine.NumSeats]engine.DangerFlags
-	fresh   bool              // end of the wall: fresh tiles are dangerous
-	deep    bool              // look ahead from hands one step from ready
-	noPair  uint8             // honours (bit i: kind 27+i) whose pair scores
-	survAt  [maxTurns]float64 // chance that nobody else goes out, for each of our turns from now
-	lead    float64           // the chance of going out scaled by this: fewer turns of the others before our next draw (params.tempo)
-	limit   float64           // the score limit (infinite with NoLimit)
+	g      *engine.Game
+	seat   engine.Seat
+	me     *engine.Player
+	hand   Counts // our concealed tiles
+	unseen Counts // tiles we have not seen anywhere (less those read as held in pairs, pairFit)
+	// rawUnseen: unseen before that reading
+	rawUnseen Counts
+	nUnseen   int
+	decl      declInfo
+	shape     Shape
+	live      int     // live tiles left
+	turns     int     // our draws left, roughly
+	collect   float64 // points collected per point of our hand value when we win
+	keep      float64 // points a win is worth beyond its collection: the payment to another winner it spares (params.spare), the next East hand it keeps (params.eastKeep)
+	loserK    float64 // points per point of our losing hand value
+	oppFlag   [engine.NumSeats]engine.DangerFlags
+	fresh     bool              // end of the wall: fresh tiles are dangerous
+	deep      bool              // look ahead from hands one step from ready
+	noPair    uint8             // honours (bit i: kind 27+i) whose pair scores
+	survAt    [maxTurns]float64 // chance that nobody else goes out, for each of our turns from now
+	lead      float64           // the chance of going out scaled by this: fewer turns of the others before our next draw (params.tempo)
+	limit     float64           // the score limit (infinite with NoLimit)
 	// what the options pay a concealed hand: fully concealed (the last
 	// tile drawn) and almost concealed (won on a discard)
 	fully, almost optScore
@@ -170,6 +172,7 @@ func (r *Robot) load(v *engine.View) *context {
 	}
 	x.nUnseen = max(x.nUnseen, 1)
 	x.live = g.LiveLeft()
+	r.lockPairs(x)
 	x.turns = max(0, (x.live+3)/4)
 	o := &g.Options
 	east := x.seat == engine.EastSeat

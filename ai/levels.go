@@ -47,6 +47,7 @@ type params struct {
 	dealIn               float64 // weight of the chance that a discard wins for another player (read.go; 0: none)
 	dealEV               float64 // ... the part of it that counts our own hand's value lost (1: all)
 	waitFit              float64 // >0: that chance from the learned read (waitread.go), scaled by this
+	pairFit              float64 // >0: unseen counts lowered by this times the copies the others are read to hold in pairs (waitread.go)
 	threat               float64 // survival per turn lowered by this for each double the others' declared sets carry (at most two)
 	waitOut              float64 // a ready hand's chance per turn from how often the others throw its waits (outflow.go), scaled by this (0: from its unseen copies)
 	waitAhead            float64 // 1: waitOut also prices the ready hands a hand one step away leads to
@@ -217,6 +218,12 @@ func paramsFor(l Level) params {
 		// 3.7); against three original mj-players, 2,000 games from seed
 		// 1,400,001, 1.5: +0.61 ± 3.35, with spare 50 +0.89 ± 3.44. It
 		// explains a fifth of the variance, too little to act on.
+		// The same from a logistic fit to the true hands (waitread.go:
+		// pairFit, the unseen counts lowered by twice the summed chance
+		// that each other seat holds two or more, rounded; held out it
+		// explains 10 % of a constant rate's log loss), paired against
+		// three ai/classic robots on 2,000 deals from seed 5,000,001:
+		// weight 1 -0.18 ± 2.91, 0.6 -0.57 ± 1.56. Off.
 		p.feedCost = 1.5
 		// The table's pace (pace.go): the others' chance per turn scaled
 		// by how often they have gone out per discard this game, against
@@ -541,7 +548,11 @@ func paramsFor(l Level) params {
 		// 32.2 to 31.1 %; majorness 0.2 on the first -0.20 ± 4.42 (68.0,
 		// 31.4 %). Value bought with wins at no measurable cost in
 		// points, but no gain either, and short of a mean winning score
-		// of 70 with 31 % of wins; left out.
+		// of 70 with 31 % of wins; left out. With spare 50 (below) to
+		// win back the speed, majorness 0.3, paired against three
+		// original mj-players on 3,000 games from seed 3,000,001: +0.27 ±
+		// 2.78 points a hand (spare alone +2.03 on those games), wins
+		// 31.66 %, mean winning score 66.19 (Hard 68.22): worse on both.
 		//
 		// Going out spares us the payment to whoever else would have
 		// won. A win credited with that payment (weighed 23 points),

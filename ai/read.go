@@ -136,14 +136,7 @@ func (x *context) waitOdds(k int, chows bool) float64 {
 	if !chows || k >= 27 {
 		return w
 	}
-	r := k % 9
-	u := func(d int) float64 {
-		if r+d < 0 || r+d > 8 {
-			return 0
-		}
-		return float64(x.unseen[k+d]) / 4
-	}
-	return w + u(-2)*u(-1) + u(-1)*u(1) + u(1)*u(2)
+	return w + chowOdds(&x.unseen, k)
 }
 
 // dealCost is what discarding kind k costs in the others' wins, given

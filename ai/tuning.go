@@ -69,6 +69,7 @@ var tunables = []tunable{
 	{"dealIn", 0, 10, func(p *params) *float64 { return &p.dealIn }},
 	{"dealEV", 0, 1, func(p *params) *float64 { return &p.dealEV }},
 	{"waitFit", 0, 3, func(p *params) *float64 { return &p.waitFit }},
+	{"pairFit", 0, 3, func(p *params) *float64 { return &p.pairFit }},
 	{"threat", 0, 0.3, func(p *params) *float64 { return &p.threat }},
 	{"waitOut", 0, 5, func(p *params) *float64 { return &p.waitOut }},
 	{"waitAhead", 0, 1, func(p *params) *float64 { return &p.waitAhead }},

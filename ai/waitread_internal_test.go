@@ -57,7 +57,7 @@ func TestWaitRows(t *testing.T) {
 	v := position{hand: "1B 1B 5B 9B 2C 6C 9C 3D 7D EW SW GD WD RD"}.view(t)
 	r := New(Options{Level: Hard})
 	seats := map[engine.Seat]int{}
-	r.WaitRows(v, func(s engine.Seat, k int, f []float64) {
+	r.WaitRows(v, false, func(s engine.Seat, k int, f []float64) {
 		if len(f) != NumWaitFeatures || f[0] != 1 {
 			t.Fatalf("seat %v kind %d: %v", s, k, f)
 		}
@@ -65,5 +65,44 @@ func TestWaitRows(t *testing.T) {
 	})
 	if len(seats) != 3 || seats[0] != 0 || seats[1] != 13 {
 		t.Errorf("rows by seat: %v (13 kinds held, three other seats)", seats)
+	}
+}
+
+// TestLockPairs: without pairFit the unseen counts are the table's; with
+// it they drop by the copies the others are read to hold in pairs, more
+// with a larger weight, never below zero, the total kept in step, and the
+// read's own features still see the table's counts.
+func TestLockPairs(t *testing.T) {
+	v := position{hand: "1B 5B 9B 2C 6C 9C 3D 7D EW SW GD WD RD", used: 20}.view(t)
+	load := func(tuning string) (Counts, Counts, int) {
+		r := New(Options{Level: Hard, Tuning: mustTuning(t, tuning)})
+		x := r.load(v)
+		return x.unseen, x.rawUnseen, x.nUnseen
+	}
+	plain, raw0, _ := load("pairFit=0")
+	if plain != raw0 {
+		t.Fatalf("pairFit 0 changed the unseen counts")
+	}
+	lowered := func(w string) int {
+		u, raw, n := load("pairFit=" + w)
+		if raw != plain {
+			t.Fatalf("pairFit %s: the table's counts changed", w)
+		}
+		sum, d := 0, 0
+		for k := range NumKinds {
+			if u[k] > raw[k] {
+				t.Fatalf("pairFit %s: kind %d raised", w, k)
+			}
+			sum += int(u[k])
+			d += int(raw[k] - u[k])
+		}
+		if sum != n {
+			t.Errorf("pairFit %s: %d unseen counted, %d in the counts", w, n, sum)
+		}
+		return d
+	}
+	one, three := lowered("1"), lowered("3")
+	if !(three > one && three > 0) {
+		t.Errorf("copies taken away: %d with weight 1, %d with 3", one, three)
 	}
 }

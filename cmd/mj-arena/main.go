@@ -361,6 +361,7 @@ func waits(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 	seats := fs.String("seats", "hard/classic", "robot specs of the four seats, separated by /, the last repeated; rows come from the first")
 	keepNeg := fs.Int("keep", 4, "keep one row in this many of those that would not go out (weighed to match)")
 	l2 := fs.Float64("l2", 1, "ridge penalty of the fit")
+	pairs := fs.Bool("pairs", false, "fit the read of the pairs the others hold (kinds with two or more unseen) instead of their waits")
 	if err := fs.Parse(args); err != nil {
 		return 2, err
 	}
@@ -377,7 +378,7 @@ func waits(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 	}
 	cfg.Games, cfg.FirstSeed, cfg.Jobs = *games, *seed, runtime.NumCPU()
 	start := time.Now()
-	rows := arena.CollectWaits(ctx, cfg, cfg.Seats[0].Label, *keepNeg)
+	rows := arena.CollectWaits(ctx, cfg, cfg.Seats[0].Label, *keepNeg, *pairs)
 	fmt.Fprintf(stdout, "waits: %d rows from %d games from seed %d (%v)\n", len(rows), *games, *seed, time.Since(start).Round(time.Second))
 	fit, err := arena.FitWaits(rows, *l2)
 	if err != nil {

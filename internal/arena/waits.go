@@ -28,8 +28,10 @@ type WaitRow struct {
 }
 
 // CollectWaits plays cfg and returns the rows of the robots labelled
-// label, keeping one row in keepNeg of those that would not go out.
-func CollectWaits(ctx context.Context, cfg LocalConfig, label string, keepNeg int) []WaitRow {
+// label, keeping one row in keepNeg of those that would not go out. With
+// pairs, the rows are of the kinds with two or more copies unseen, and a
+// row is true when the seat holds two or more of them concealed.
+func CollectWaits(ctx context.Context, cfg LocalConfig, label string, keepNeg int, pairs bool) []WaitRow {
 	keepNeg = max(keepNeg, 1)
 	var mu sync.Mutex
 	var rows []WaitRow
@@ -40,8 +42,11 @@ func CollectWaits(ctx context.Context, cfg LocalConfig, label string, keepNeg in
 		}
 		var local []WaitRow
 		n := 0
-		rob.WaitRows(v, func(s engine.Seat, k int, f []float64) {
+		rob.WaitRows(v, pairs, func(s engine.Seat, k int, f []float64) {
 			win := goesOutOn(truth.Players[s], k)
+			if pairs {
+				win = holdsPair(truth.Players[s], k)
+			}
 			n++
 			if !win && n%keepNeg != 0 {
 				return
@@ -88,6 +93,21 @@ func goesOutOn(p *engine.Player, k int) bool {
 		}
 	}
 	return ai.Shanten(&c, ai.Shape{Sets: max(0, 4-sets)}) == -1
+}
+
+// holdsPair reports whether p holds two or more concealed copies of
+// kind k.
+func holdsPair(p *engine.Player, k int) bool {
+	if p == nil || p.Hidden {
+		return false
+	}
+	n := 0
+	for _, t := range p.Concealed[:p.NumConcealed] {
+		if ai.Kind(t) == k {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // WaitFit is a fitted read: its coefficients, and how well it predicts

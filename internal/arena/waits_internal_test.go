@@ -37,6 +37,10 @@ func TestGoesOutOn(t *testing.T) {
 	if goesOutOn(&engine.Player{Hidden: true}, 0) || goesOutOn(nil, 0) {
 		t.Error("a hidden or missing hand goes out")
 	}
+	// the pairs read's truth: two or more concealed copies
+	if !holdsPair(p, ai.Kind(ts[2])) || holdsPair(p, ai.Kind(ts[0])) || holdsPair(nil, 0) {
+		t.Error("holdsPair: 9D 9D is a pair, 4C alone is not")
+	}
 }
 
 // CollectWaits labels rows by the true hands, and a fit on them predicts
@@ -51,7 +55,7 @@ func TestCollectWaits(t *testing.T) {
 	for i := range cfg.Seats {
 		cfg.Seats[i] = specs[min(i, 1)]
 	}
-	rows := CollectWaits(context.Background(), cfg, "hard", 4)
+	rows := CollectWaits(context.Background(), cfg, "hard", 4, false)
 	wins, games := 0, map[int]bool{}
 	for _, r := range rows {
 		if len(r.F) != ai.NumWaitFeatures {
@@ -86,5 +90,18 @@ func TestCollectWaits(t *testing.T) {
 	}
 	if _, err := FitWaits(nil, 1); err == nil {
 		t.Error("a fit of no rows")
+	}
+	// the pairs: rows of kinds with two or more unseen, about one in
+	// seventeen true
+	cfg.Games = 2
+	rows = CollectWaits(context.Background(), cfg, "hard", 1, true)
+	wins = 0
+	for _, r := range rows {
+		if r.Win {
+			wins++
+		}
+	}
+	if share := float64(wins) / float64(max(len(rows), 1)); len(rows) < 1000 || share < 0.02 || share > 0.15 {
+		t.Errorf("pairs: %d rows, %d true", len(rows), wins)
 	}
 }
