@@ -6,39 +6,46 @@ import (
 	"mahjong/engine"
 )
 
-// A learned read of the others' waits. For another seat s and a kind k
-// we might throw, waitFeatures describes what the table shows about
-// whether s would go out on k: how far s's hand has come (its declared
-// sets, its discards, what it threw last) and how k sits with what s
-// threw and let go by, the unseen copies and neighbours, and the suits
-// of s's sets and discards. A logistic fit of those features against the
-// true hands (mj-arena waits collects them) prices the chance.
-
-// waitNote is one discard of a seat: its kind and how many discards the
-// hand had seen before it.
-type waitNote struct {
-	kind int8
-	at   int16
-}
+// Learned reads of the others' hands. For another seat s and a kind k,
+// waitFeatures describes what the table shows: how far s's hand has come
+// (its declared sets, its discards, what it threw last, whether one tile
+// is left) and how k sits with what s threw and let go by, the unseen
+// copies and neighbours, and the suits of s's sets and discards. Two
+// logistic fits of those features against the true hands (mj-arena
+// waits collects the rows) price the chance that s goes out on k
+// (waitChance, for the deal-in cost) and that s holds two or more
+// concealed copies of k (pairChance, for the unseen counts). No level
+// uses either (levels.go has the measurements).
+//
+// The features, by index: 0 one; 1-4 s's exposed sets (one of them); 5
+// and 6 its discards this hand /10 and squared /100; 7 the live tiles
+// /100; 8 s has called; 9 the share of middle tiles (3-7) among its last
+// three discards; 10 its last discard a suit tile 2-8; 11 one concealed
+// tile left; 12-15 k's unseen copies (one of 1 to 4); 16 k an honour, 17
+// a terminal, 18 a 2 or an 8; 19 the chow odds of k's unseen neighbours;
+// 20 s threw k, 21-23 a tile 1, 2 or 3 away in the suit; 24 s let k go
+// by since its last discard; 25 the share of its discards in k's group;
+// 26 and 27 its declared sets in k's group and in the others; 28 k a
+// doubling honour for s; 29 s threw k's group among its last three; 30
+// the unseen copies of k's two neighbours /8; 31 honour × exposed sets;
+// 32 discards /10 × exposed sets.
 
 // maxNotes bounds the discards remembered per seat (a seat rarely makes
 // more than 30 in a hand).
 const maxNotes = 48
 
-// waitHist is each seat's discards this hand, in order. Fixed arrays, so
-// that a forked robot copies it whole.
+// waitHist is the kinds each seat discarded this hand, in order. Fixed
+// arrays, so that a forked robot copies it whole.
 type waitHist struct {
 	n     [engine.NumSeats]int
-	notes [engine.NumSeats][maxNotes]waitNote
-	total int // discards made this hand
+	kinds [engine.NumSeats][maxNotes]int8
 }
 
 func (h *waitHist) add(s engine.Seat, k int) {
 	if h.n[s] < maxNotes {
-		h.notes[s][h.n[s]] = waitNote{kind: int8(k), at: int16(h.total)}
+		h.kinds[s][h.n[s]] = int8(k)
 		h.n[s]++
 	}
-	h.total++
 }
 
 // NumWaitFeatures is the length of a wait feature vector.
@@ -49,7 +56,7 @@ func (r *Robot) waitFeatures(x *context, s engine.Seat, k int, f *[NumWaitFeatur
 	*f = [NumWaitFeatures]float64{}
 	p := x.g.Players[s]
 	h := &r.read.hist
-	notes := h.notes[s][:h.n[s]]
+	notes := h.kinds[s][:h.n[s]]
 	e := exposedSets(p)
 	f[0] = 1
 	if e >= 1 && e <= 4 {
@@ -66,13 +73,13 @@ func (r *Robot) waitFeatures(x *context, s engine.Seat, k int, f *[NumWaitFeatur
 	// little left to do
 	mid, last := 0, 0
 	for i := max(0, len(notes)-3); i < len(notes); i++ {
-		nk := int(notes[i].kind)
+		nk := int(notes[i])
 		if nk < 27 && nk%9 >= 2 && nk%9 <= 6 {
 			mid++
 		}
 	}
 	if len(notes) > 0 {
-		if nk := int(notes[len(notes)-1].kind); nk < 27 && nk%9 >= 1 && nk%9 <= 7 {
+		if nk := int(notes[len(notes)-1]); nk < 27 && nk%9 >= 1 && nk%9 <= 7 {
 			last = 1
 		}
 	}
@@ -98,7 +105,7 @@ func (r *Robot) waitFeatures(x *context, s engine.Seat, k int, f *[NumWaitFeatur
 	}
 	inGroup, recentGroup := 0, 0
 	for i, n := range notes {
-		nk := int(n.kind)
+		nk := int(n)
 		if groupOf(nk) == g {
 			inGroup++
 			if i >= len(notes)-3 {

@@ -21,7 +21,7 @@ func TestWaitRead(t *testing.T) {
 	r.Respond(v, engine.CPlayerDiscards{ID: 2, Tile: c4})
 	r.Respond(v, engine.CPlayerDiscards{ID: 4, Tile: b3})
 	h := &r.read.hist
-	if h.n[1] != 1 || h.n[3] != 1 || h.total != 2 || int(h.notes[1][0].kind) != Kind(c4) || h.notes[3][0].at != 1 {
+	if h.n[1] != 1 || h.n[3] != 1 || int(h.kinds[1][0]) != Kind(c4) || int(h.kinds[3][0]) != Kind(b3) {
 		t.Fatalf("history after two discards: %+v", h.n)
 	}
 	// a seat that has thrown a dozen tiles, late in the hand
