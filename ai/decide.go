@@ -17,13 +17,12 @@ import (
 
 // context is what a decision needs to know of the table, gathered once.
 type context struct {
-	g      *engine.Game
-	seat   engine.Seat
-	me     *engine.Player
-	hand   Counts // our concealed tiles
-	unseen Counts // tiles we have not seen anywhere (less those read as held in pairs, pairFit)
-	// rawUnseen: unseen before that reading
-	rawUnseen Counts
+	g         *engine.Game
+	seat      engine.Seat
+	me        *engine.Player
+	hand      Counts // our concealed tiles
+	unseen    Counts // tiles we have not seen anywhere (less those read as held in pairs, pairFit)
+	rawUnseen Counts // ... before that reading (what the reads' features see)
 	nUnseen   int
 	decl      declInfo
 	shape     Shape

@@ -69,22 +69,6 @@ func (r *Robot) waitFeatures(x *context, s engine.Seat, k int, f *[NumWaitFeatur
 	if p.Calling || p.OriginalCall {
 		f[8] = 1
 	}
-	// the last three discards: middle tiles thrown late say the hand has
-	// little left to do
-	mid, last := 0, 0
-	for i := max(0, len(notes)-3); i < len(notes); i++ {
-		nk := int(notes[i])
-		if nk < 27 && nk%9 >= 2 && nk%9 <= 6 {
-			mid++
-		}
-	}
-	if len(notes) > 0 {
-		if nk := int(notes[len(notes)-1]); nk < 27 && nk%9 >= 1 && nk%9 <= 7 {
-			last = 1
-		}
-	}
-	f[9] = float64(mid) / 3
-	f[10] = float64(last)
 	if p.NumConcealed <= 1 {
 		f[11] = 1
 	}
@@ -106,9 +90,17 @@ func (r *Robot) waitFeatures(x *context, s engine.Seat, k int, f *[NumWaitFeatur
 	inGroup, recentGroup := 0, 0
 	for i, n := range notes {
 		nk := int(n)
+		recent := i >= len(notes)-3
+		// middle tiles thrown late say the hand has little left to do
+		if recent && nk < 27 && nk%9 >= 2 && nk%9 <= 6 {
+			f[9] += 1.0 / 3
+		}
+		if i == len(notes)-1 && nk < 27 && nk%9 >= 1 && nk%9 <= 7 {
+			f[10] = 1
+		}
 		if groupOf(nk) == g {
 			inGroup++
-			if i >= len(notes)-3 {
+			if recent {
 				recentGroup = 1
 			}
 		}

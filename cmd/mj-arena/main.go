@@ -351,6 +351,23 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 	return 0, nil
 }
 
+// seatSpecs reads a local match's -seats: one to four specs separated by
+// slashes, the last repeated to fill the table.
+func seatSpecs(s string) ([engine.NumSeats]arena.Spec, error) {
+	var seats [engine.NumSeats]arena.Spec
+	specs, err := arena.ParseSpecs(s)
+	if err != nil {
+		return seats, err
+	}
+	if len(specs) > engine.NumSeats {
+		return seats, fmt.Errorf("-seats: at most four specs")
+	}
+	for i := range seats {
+		seats[i] = specs[min(i, len(specs)-1)]
+	}
+	return seats, nil
+}
+
 // waits fits the read of the others' waits (arena.FitWaits) from a
 // local match and prints its coefficients.
 func waits(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
@@ -365,13 +382,10 @@ func waits(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 	if err := fs.Parse(args); err != nil {
 		return 2, err
 	}
-	specs, err := arena.ParseSpecs(*seats)
-	if err != nil {
-		return 2, err
-	}
 	var cfg arena.LocalConfig
-	for i := range cfg.Seats {
-		cfg.Seats[i] = specs[min(i, len(specs)-1)]
+	var err error
+	if cfg.Seats, err = seatSpecs(*seats); err != nil {
+		return 2, err
 	}
 	if cfg.Seats[0].Classic != nil {
 		return 2, fmt.Errorf("-seats: the first spec must be one of our levels")
@@ -496,16 +510,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 	}()
 	switch mode {
 	case "local":
-		specs, err := arena.ParseSpecs(*seats)
-		if err != nil {
-			return 2, err
-		}
-		if len(specs) > engine.NumSeats {
-			return 2, fmt.Errorf("-seats: at most four specs")
-		}
 		var cfg arena.LocalConfig
-		for i := range cfg.Seats {
-			cfg.Seats[i] = specs[min(i, len(specs)-1)]
+		var err error
+		if cfg.Seats, err = seatSpecs(*seats); err != nil {
+			return 2, err
 		}
 		if *optFile != "" {
 			if cfg.Options, err = arena.ReadOptionFile(*optFile); err != nil {
