@@ -61,7 +61,26 @@ func (r *Robot) turn(v *engine.View) {
 		}
 	}
 	t, calling := r.chooseDiscard(v)
-	r.buf = append(r.buf, engine.PDiscard{Tile: t, Calling: calling})
+	r.buf = append(r.buf, discardAction(t, calling))
+}
+
+// discardActs holds every discard already boxed as an engine.Action, so
+// that answering a turn allocates nothing (a PDiscard is two bytes, which
+// Go would otherwise box on the heap at each discard).
+var discardActs = func() (a [256][2]engine.Action) {
+	for t := range a {
+		a[t][0] = engine.PDiscard{Tile: engine.Tile(t)}
+		a[t][1] = engine.PDiscard{Tile: engine.Tile(t), Calling: true}
+	}
+	return a
+}()
+
+// discardAction returns the boxed discard of t.
+func discardAction(t engine.Tile, calling bool) engine.Action {
+	if calling {
+		return discardActs[t][1]
+	}
+	return discardActs[t][0]
 }
 
 // afterSet acts after the robot set out a claimed pung or chow: in play
