@@ -31,6 +31,7 @@ type context struct {
 	collect   float64 // points collected per point of our hand value when we win
 	keep      float64 // points a win is worth beyond its collection: the payment to another winner it spares (params.spare), the next East hand it keeps (params.eastKeep)
 	loserK    float64 // points per point of our losing hand value
+	discK     float64 // weight of the extra share we pay when our discard wins for somebody (DiscDoubles)
 	oppFlag   [engine.NumSeats]engine.DangerFlags
 	fresh     bool              // end of the wall: fresh tiles are dangerous
 	deep      bool              // look ahead from hands one step from ready
@@ -183,8 +184,10 @@ func (r *Robot) load(v *engine.View) *context {
 	default:
 		x.collect = 4
 	}
+	x.discK = 0
 	if o.Bool(engine.OptDiscDoubles) {
 		x.collect *= 1.5
+		x.discK = r.params.discDealIn
 	}
 	// going out also spares us what we would pay another winner (East
 	// pays and is paid double)
@@ -911,7 +914,7 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		if pr.pungFeed > 0 {
 			h.ev -= pr.pungFeed * x.pairsHeld(k)
 		}
-		if pr.dealIn > 0 {
+		if pr.dealIn > 0 || x.discK > 0 {
 			h.ev -= r.dealCost(x, k, h.ev)
 		}
 		r.cands = append(r.cands, cand{kind: k, priced: h, bad: bad})

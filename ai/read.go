@@ -72,7 +72,7 @@ const (
 // others who would go out on it (each term at most 1), and x.dealPay:
 // the matching expected payment, in points, East's stakes included.
 func (r *Robot) dealRisks(x *context) {
-	if r.params.dealIn <= 0 {
+	if r.params.dealIn <= 0 && x.discK <= 0 {
 		return // dealCost is not asked
 	}
 	x.dealRisk = [NumKinds]float64{}
@@ -140,7 +140,12 @@ func (x *context) waitOdds(k int, chows bool) float64 {
 }
 
 // dealCost is what discarding kind k costs in the others' wins, given
-// ev, the value of our hand after it.
+// ev, the value of our hand after it. Under the default rules a
+// discarder pays no more than the others, so the whole cost is the win
+// we make happen sooner (dealIn, off in every level). With DiscDoubles
+// the discarder pays the winner's score once more (twice when East is
+// either side), and that extra share is a cost of the discard itself
+// (discK): dealPay is exactly that share times the chance.
 func (r *Robot) dealCost(x *context, k int, ev float64) float64 {
-	return r.params.dealIn * (r.params.dealEV*x.dealRisk[k]*max(ev, 0) + x.dealPay[k])
+	return r.params.dealIn*(r.params.dealEV*x.dealRisk[k]*max(ev, 0)+x.dealPay[k]) + x.discK*x.dealPay[k]
 }

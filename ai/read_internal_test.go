@@ -123,3 +123,36 @@ func TestPickBelowZero(t *testing.T) {
 		t.Errorf("picked %d, want the one option above zero", got)
 	}
 }
+
+// TestDiscDoublesDealIn: with DiscDoubles the discarder pays the winner
+// once more, so a discard that may win for a seat one tile from going
+// out costs that share times the chance (discDealIn); under the default
+// rules the same weight costs nothing, since the discarder pays no more
+// than the others.
+func TestDiscDoublesDealIn(t *testing.T) {
+	const hand = "1B 5B 9B 2C 6C 9C 3D 7D EW SW GD WD RD 1D"
+	var melds [engine.NumSeats][]string
+	melds[1] = []string{"Pung 2B", "Pung 6D", "Pung 8C", "Pung NW"}
+	cost := func(disc int, tuning string) (risk, cost float64) {
+		t.Helper()
+		v := position{hand: hand, melds: melds, used: 70}.view(t)
+		v.Game.Options.Values[engine.OptDiscDoubles] = disc
+		r := New(Options{Level: Hard, Tuning: mustTuning(t, tuning)})
+		x := r.load(v)
+		k := Kind(engine.NewTile(engine.Bamboo, 5))
+		return x.dealRisk[k], r.dealCost(x, k, 100)
+	}
+	risk, c := cost(1, "discDealIn=1")
+	if !(risk > 0.03) || !(c > 0) {
+		t.Errorf("DiscDoubles: risk %v cost %v, want both above zero", risk, c)
+	}
+	if _, c2 := cost(1, "discDealIn=2"); !(c2 > 1.9*c && c2 < 2.1*c) {
+		t.Errorf("DiscDoubles: cost %v at weight 2, %v at 1", c2, c)
+	}
+	if risk, c := cost(0, "discDealIn=1"); risk != 0 || c != 0 {
+		t.Errorf("default rules: risk %v cost %v, want none", risk, c)
+	}
+	if risk, c := cost(1, "discDealIn=0"); risk != 0 || c != 0 {
+		t.Errorf("weight 0: risk %v cost %v, want none", risk, c)
+	}
+}

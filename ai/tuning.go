@@ -68,6 +68,7 @@ var tunables = []tunable{
 	{"hazExposed", 0, 1, func(p *params) *float64 { return &p.hazExposed }},
 	{"dealIn", 0, 10, func(p *params) *float64 { return &p.dealIn }},
 	{"dealEV", 0, 1, func(p *params) *float64 { return &p.dealEV }},
+	{"discDealIn", 0, 10, func(p *params) *float64 { return &p.discDealIn }},
 	{"waitFit", 0, 3, func(p *params) *float64 { return &p.waitFit }},
 	{"pairFit", 0, 3, func(p *params) *float64 { return &p.pairFit }},
 	{"threat", 0, 0.3, func(p *params) *float64 { return &p.threat }},
