@@ -536,9 +536,9 @@ func TestPungFeed(t *testing.T) {
 
 // TestDecisionAllocs: a discard allocates nothing (its actions are boxed
 // once, at start-up) and a claim only the action it returns, which
-// carries the discard's serial. Asking the engine
-// whether each held tile can go to a pung used to allocate an error per
-// tile, and weighing each claim boxed its action.
+// carries the discard's serial. Asking the engine whether each held
+// tile can go to a pung used to allocate an error per tile, and weighing
+// each claim boxed its action.
 func TestDecisionAllocs(t *testing.T) {
 	if raceOn {
 		t.Skip("the race detector allocates")

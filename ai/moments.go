@@ -189,7 +189,7 @@ func ForcedMove(v *engine.View, p *engine.Player) (engine.Action, bool) {
 		return engine.PMahJong{}, true
 	}
 	if p.Calling {
-		return engine.PDiscard{Tile: g.Tile}, true
+		return discardAction(g.Tile, false), true
 	}
 	return nil, false
 }

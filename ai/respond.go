@@ -64,9 +64,10 @@ func (r *Robot) turn(v *engine.View) {
 	r.buf = append(r.buf, discardAction(t, calling))
 }
 
-// discardActs holds every discard already boxed as an engine.Action, so
-// that answering a turn allocates nothing (a PDiscard is two bytes, which
-// Go would otherwise box on the heap at each discard).
+// discardActs holds the discard of every tile value (a Tile is a byte)
+// already boxed as an engine.Action, so that answering a turn allocates
+// nothing: a PDiscard is two bytes, which Go would otherwise box on the
+// heap at each discard.
 var discardActs = func() (a [256][2]engine.Action) {
 	for t := range a {
 		a[t][0] = engine.PDiscard{Tile: engine.Tile(t)}
