@@ -914,7 +914,7 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		if pr.pungFeed > 0 {
 			h.ev -= pr.pungFeed * x.pairsHeld(k)
 		}
-		if pr.dealIn > 0 || x.discK > 0 {
+		if r.dealAsked(x) {
 			h.ev -= r.dealCost(x, k, h.ev)
 		}
 		r.cands = append(r.cands, cand{kind: k, priced: h, bad: bad})

@@ -72,8 +72,8 @@ const (
 // others who would go out on it (each term at most 1), and x.dealPay:
 // the matching expected payment, in points, East's stakes included.
 func (r *Robot) dealRisks(x *context) {
-	if r.params.dealIn <= 0 && x.discK <= 0 {
-		return // dealCost is not asked
+	if !r.dealAsked(x) {
+		return
 	}
 	x.dealRisk = [NumKinds]float64{}
 	x.dealPay = [NumKinds]float64{}
@@ -138,6 +138,10 @@ func (x *context) waitOdds(k int, chows bool) float64 {
 	}
 	return w + chowOdds(&x.unseen, k)
 }
+
+// dealAsked reports whether discards are charged dealCost at all: with
+// a weight on the deal-in read, or on the extra share under DiscDoubles.
+func (r *Robot) dealAsked(x *context) bool { return r.params.dealIn > 0 || x.discK > 0 }
 
 // dealCost is what discarding kind k costs in the others' wins, given
 // ev, the value of our hand after it. Under the default rules a
