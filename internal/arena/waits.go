@@ -33,6 +33,10 @@ type WaitRow struct {
 // row is true when the seat holds two or more of them concealed.
 func CollectWaits(ctx context.Context, cfg LocalConfig, label string, keepNeg int, pairs bool) []WaitRow {
 	keepNeg = max(keepNeg, 1)
+	truthOf := goesOutOn
+	if pairs {
+		truthOf = holdsPair
+	}
 	var mu sync.Mutex
 	var rows []WaitRow
 	cfg.Peek = func(g, seat int, v *engine.View, truth *engine.Game, r Responder, acts []engine.Action) {
@@ -43,10 +47,7 @@ func CollectWaits(ctx context.Context, cfg LocalConfig, label string, keepNeg in
 		var local []WaitRow
 		n := 0
 		rob.WaitRows(v, pairs, func(s engine.Seat, k int, f []float64) {
-			win := goesOutOn(truth.Players[s], k)
-			if pairs {
-				win = holdsPair(truth.Players[s], k)
-			}
+			win := truthOf(truth.Players[s], k)
 			n++
 			if !win && n%keepNeg != 0 {
 				return
