@@ -1149,24 +1149,26 @@ func (r *Robot) weighing() bool { return r.explain != nil || r.opts.Search != ni
 // searchClaim hands the model's choice a and its runner-up (passing, as
 // pass, or another claim) to the search, and returns the option it takes.
 func (r *Robot) searchClaim(v *engine.View, a engine.Action, pass Weighed) engine.Action {
-	second := pass
+	first, second := pass, pass
 	if pass.Action == a {
 		second.Action = nil
 	}
 	for _, w := range r.weighed {
-		if w.Action != a && (second.Action == nil || w.Value > second.Value) {
+		if w.Action == a {
+			first = w
+		} else if second.Action == nil || w.Value > second.Value {
 			second = w
 		}
 	}
-	if second.Action == nil {
+	if second.Action == nil || first.Action != a {
 		return a
 	}
-	opts := [2]engine.Action{a, second.Action}
+	opts := [2]Weighed{first, second}
 	i := r.opts.Search.Claim(r, v, r.event, opts[:])
 	if i < 0 || i >= len(opts) {
 		return a
 	}
-	return opts[i]
+	return opts[i].Action
 }
 
 // styleClaim is the personality's taste for a claimed set, as a factor

@@ -80,10 +80,11 @@ type Options struct {
 // Search plays a decision's best options out and says which to take.
 type Search interface {
 	// Claim answers another player's discard ev: opts[0] is the
-	// model's choice and opts[1:] its next best; it returns the index
-	// of the option to take. r is the deciding robot (see Fork) and v
-	// its view, already holding ev.
-	Claim(r *Robot, v *engine.View, ev engine.Event, opts []engine.Action) int
+	// model's choice and opts[1:] its next best, each with the value
+	// the model gave it; it returns the index of the option to take. r
+	// is the deciding robot (see Fork) and v its view, already holding
+	// ev.
+	Claim(r *Robot, v *engine.View, ev engine.Event, opts []Weighed) int
 }
 
 // Robot decides a seat's actions from that seat's view alone. A Robot is

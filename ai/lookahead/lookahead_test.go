@@ -232,7 +232,7 @@ func TestDealRefusesBadViews(t *testing.T) {
 	}
 	s := lookahead.NewSearch(lookahead.Config{Plays: 4})
 	r := ai.New(ai.Options{Level: ai.Hard, Search: s})
-	opts := []engine.Action{engine.PNoClaim{Serial: d.Serial}, engine.PPung{Serial: d.Serial}}
+	opts := []ai.Weighed{{Action: engine.PNoClaim{Serial: d.Serial}}, {Action: engine.PPung{Serial: d.Serial}}}
 	if i := s.Claim(r, v, evs[0], opts); i != 0 || s.Stats().Failed != 1 {
 		t.Fatalf("search on a bad view chose %d, stats %+v", i, s.Stats())
 	}
@@ -244,7 +244,7 @@ func TestSearchDeterministic(t *testing.T) {
 	views, evs := someMoments(t)
 	for k, v := range views {
 		d := evs[k].(engine.CPlayerDiscards)
-		opts := []engine.Action{engine.PNoClaim{Serial: d.Serial}, engine.PPung{Serial: d.Serial}}
+		opts := []ai.Weighed{{Action: engine.PNoClaim{Serial: d.Serial}}, {Action: engine.PPung{Serial: d.Serial}}}
 		var got [2]int
 		for j := range got {
 			s := lookahead.NewSearch(lookahead.Config{Plays: 6, Z: 0.5})
@@ -282,5 +282,27 @@ func TestBetter(t *testing.T) {
 		if got := lookahead.Better(s, sq, n, tc.z); got != tc.want {
 			t.Errorf("Better(%v, z %g) = %v", tc.d, tc.z, got)
 		}
+	}
+}
+
+// TestSearchFrom: a claim the model values below Config.From is left to
+// the model without a play, and one at From is searched.
+func TestSearchFrom(t *testing.T) {
+	views, evs := someMoments(t)
+	v := views[0]
+	d := evs[0].(engine.CPlayerDiscards)
+	s := lookahead.NewSearch(lookahead.Config{Plays: 4, From: 150})
+	r := ai.New(ai.Options{Level: ai.Hard, Seed: 7, Search: s})
+	opts := []ai.Weighed{{Action: engine.PNoClaim{Serial: d.Serial}, Value: 149}, {Action: engine.PPung{Serial: d.Serial}, Value: 400}}
+	if i := s.Claim(r, v, evs[0], opts); i != 0 {
+		t.Fatalf("a claim below From took option %d", i)
+	}
+	if st := s.Stats(); st.Skipped != 1 || st.Decisions != 0 || st.Plays != 0 {
+		t.Fatalf("below From: stats %+v", st)
+	}
+	opts[0].Value = 150
+	s.Claim(r, v, evs[0], opts)
+	if st := s.Stats(); st.Skipped != 1 || st.Decisions != 1 || st.Plays != 8 {
+		t.Fatalf("at From: stats %+v", st)
 	}
 }

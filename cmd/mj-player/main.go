@@ -85,7 +85,7 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.bridge, "bridge", "", "with --relay: listen on this address and bridge every connection into the room")
 	level := fs.String("level", "hard", "strength: beginner, easy, medium, hard or expert")
 	verbose := fs.Bool("verbose", false, "log skipped lines and refused requests to standard error")
-	fs.Func("search", "look ahead at claims: PLAYS,Z plays each option out PLAYS times on random deals of the unseen tiles and takes the runner-up when it wins by Z standard errors (e.g. 32,2.5); off: none (the default)", func(s string) error {
+	fs.Func("search", "look ahead at claims: PLAYS,Z plays each option out PLAYS times on random deals of the unseen tiles and takes the runner-up when it wins by Z standard errors (e.g. 32,2.5); PLAYS,Z,FROM searches only claims the robot values at FROM or more; off: none (the default)", func(s string) error {
 		c, err := arena.ParseSearch(s)
 		o.search = c
 		return err

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"mahjong/ai"
+	"mahjong/ai/lookahead"
 	"mahjong/engine"
 	"mahjong/internal/arena"
 )
@@ -207,6 +208,8 @@ func TestParseSpec(t *testing.T) {
 		{"hard:search=32,2.5", "hard", true},
 		{"expert:search=off", "expert", true},
 		{"hard:search=32", "", false},
+		{"expert:search=32,2.5,150", "expert", true},
+		{"expert:search=32,2.5,150,1", "", false},
 		{"hard:search=1,2", "", false},
 		{"hard:search=8.5,2", "", false},
 		{"hard:search=8,0", "", false},
@@ -243,6 +246,9 @@ func TestParseSpec(t *testing.T) {
 		if got := searchOf(spec) != nil; got != want {
 			t.Errorf("%s: search %v, want %v", spec, got, want)
 		}
+	}
+	if c, err := arena.ParseSearch("32,2.5,150"); err != nil || *c != (lookahead.Config{Plays: 32, Z: 2.5, From: 150}) {
+		t.Errorf("ParseSearch(32,2.5,150) = %+v, %v", c, err)
 	}
 	sp, _ = arena.ParseSpec("medium:chowness=0.5,-0.2:hysteresis=0.1")
 	if st := sp.Options.Style; fmt.Sprint(st.Chowness) != "[0.5 -0.2]" || st.Hysteresis != 0.1 {

@@ -168,14 +168,19 @@ func ParseSpecs(s string) ([]Spec, error) {
 	return out, nil
 }
 
-// ParseSearch reads the value of the search knob: "off" or "plays,z".
+// ParseSearch reads the value of the search knob: "off", "plays,z" or
+// "plays,z,from" (from: the least value of a claim the search looks at).
 func ParseSearch(v string) (*lookahead.Config, error) {
 	if strings.EqualFold(strings.TrimSpace(v), "off") {
 		return &lookahead.Config{}, nil
 	}
 	xs, err := ParseFloats("search", v, 0, 1e6)
-	if err != nil || len(xs) != 2 || xs[0] < 2 || xs[0] != float64(int(xs[0])) || xs[1] <= 0 {
-		return nil, fmt.Errorf("arena: search: want off or plays,z (plays a whole number from 2), not %q", v)
+	if err != nil || len(xs) < 2 || len(xs) > 3 || xs[0] < 2 || xs[0] != float64(int(xs[0])) || xs[1] <= 0 {
+		return nil, fmt.Errorf("arena: search: want off, plays,z or plays,z,from (plays a whole number from 2), not %q", v)
 	}
-	return &lookahead.Config{Plays: int(xs[0]), Z: xs[1]}, nil
+	c := &lookahead.Config{Plays: int(xs[0]), Z: xs[1]}
+	if len(xs) == 3 {
+		c.From = xs[2]
+	}
+	return c, nil
 }
