@@ -51,8 +51,15 @@ type Config struct {
 // with it in Hard's place at a table of three Hards: -1.33 ± 1.78
 // (9,000 from 2,100,001), where its model of the others (ai/classic)
 // is not theirs. A claim took p99 about 195 ms natively, and as
-// WebAssembly in headless Chromium p99 824 ms, at most 1.4 s. So no
-// level uses it yet.
+// WebAssembly in headless Chromium p99 824 ms, at most 1.4 s.
+//
+// Against the real original, paired on first hands (mj-arena original
+// -robot expert -games 3000 -hands 1 -seed 15000001 with -variant), where
+// the imitation the search plays the others with is close to the truth:
+// the full search -0.43 ± 1.02 points a hand, and gated to the claims
+// valued at 150 or more (search=32,2.5,150, the high-stakes claims the
+// probes credited with most of the gain) -0.33 ± 0.68. So no level uses
+// it.
 const (
 	DefaultPlays = 32
 	DefaultZ     = 2.5
