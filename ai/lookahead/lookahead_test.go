@@ -306,3 +306,39 @@ func TestSearchFrom(t *testing.T) {
 		t.Fatalf("at From: stats %+v", st)
 	}
 }
+
+// recorder is an ai.Search that keeps the options it was shown and
+// takes the model's choice.
+type recorder struct{ seen [][]ai.Weighed }
+
+func (s *recorder) Claim(_ *ai.Robot, _ *engine.View, _ engine.Event, opts []ai.Weighed) int {
+	s.seen = append(s.seen, append([]ai.Weighed(nil), opts...))
+	return 0
+}
+
+// TestSearchShown: the robot shows a search its own choice first, with
+// the value it gave it, and a different runner-up second; taking
+// option 0 leaves the robot's answer as it is without a search.
+func TestSearchShown(t *testing.T) {
+	views, evs := someMoments(t)
+	for k, v := range views {
+		rec := &recorder{}
+		with := ai.New(ai.Options{Level: ai.Hard, Seed: 7, Search: rec})
+		without := ai.New(ai.Options{Level: ai.Hard, Seed: 7})
+		got := fmt.Sprint(with.Respond(v, evs[k]))
+		want := fmt.Sprint(without.Respond(v, evs[k]))
+		if got != want {
+			t.Fatalf("moment %d: %s with the search, %s without", k, got, want)
+		}
+		if len(rec.seen) != 1 {
+			t.Fatalf("moment %d: the search was asked %d times", k, len(rec.seen))
+		}
+		opts := rec.seen[0]
+		if len(opts) != 2 || fmt.Sprint([]engine.Action{opts[0].Action}) != want || opts[1].Action == opts[0].Action || opts[1].Action == nil {
+			t.Fatalf("moment %d: answer %s, shown %+v", k, want, opts)
+		}
+		if opts[0].Value == 0 {
+			t.Fatalf("moment %d: the choice shown without its value: %+v", k, opts)
+		}
+	}
+}
