@@ -1160,6 +1160,8 @@ func (r *Robot) searchClaim(v *engine.View, a engine.Action, pass Weighed) engin
 			second = w
 		}
 	}
+	// no runner-up, or a choice the model did not weigh: nothing to
+	// compare, so the model's answer stands
 	if second.Action == nil || first.Action != a {
 		return a
 	}
