@@ -79,10 +79,10 @@ type Search struct {
 // Stats count what a Search did.
 type Stats struct {
 	Decisions int // claims searched
-	Skipped   int // claims below Config.From, left to the model
 	Switched  int // of which the runner-up was taken
 	Failed    int // abandoned (a deal or a play that could not be made)
 	Plays     int // hands played out
+	Skipped   int // claims below Config.From, left to the model unsearched
 }
 
 // NewSearch returns a claim search.
