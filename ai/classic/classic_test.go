@@ -158,9 +158,11 @@ func TestNextPlayerAdjustment(t *testing.T) {
 	}
 }
 
-// TestEvaluator checks the evaluator's scale against the description:
-// complete sets 12, a two-sided partial chow up to 3.2, a pair about
-// 1.6 per live copy and the eyes bonus, an isolated tile a few tenths.
+// TestEvaluator checks the evaluator's numbers against the original's
+// (with every copy live): complete sets 12 (14 for a pung of majors), a
+// two-sided partial chow 0.4 per live completing tile, a pair 1.632 per
+// live copy (more for majors and doubling tiles) and the eyes bonus, an
+// isolated tile 0.075 per live copy.
 func TestEvaluator(t *testing.T) {
 	e := newEvaluator()
 	for k := range numKinds {
@@ -187,18 +189,46 @@ func TestEvaluator(t *testing.T) {
 		{"1B 2B 3B", 12},
 		{"5B 5B 5B", 12},
 		{"1C 1C 1C", 14},
-		{"4B 5B", 3.2},
-		{"1B 2B", 1.6},
-		{"4B 6B", 1.6},
-		{"5B 5B", 3.3 + 4},
-		{"RD RD", 3.3 + 1 + 4},
-		{"NW", 0.05 * 4 * 1.34},
-		{"5C", 0.2},
+		{"4B 5B", 3.199999968},
+		{"1B 2B", 1.599999984},
+		{"4B 6B", 1.599999984},
+		{"5B 5B", 6.528 + 4},
+		{"RD RD", 6.528 + 2 + 1 + 4},
+		{"NW", 0.3},
+		{"RD", 0.3 + 0.05},
+		{"5C", 0.3},
 		{"1B 2B 3B 4B 5B 6B", 24},
 	}
 	for _, tc := range cases {
 		if got := val(tc.hand); got < tc.want-1e-9 || got > tc.want+1e-9 {
-			t.Errorf("value(%s) = %g, want %g", tc.hand, got, tc.want)
+			t.Errorf("value(%s) = %.10g, want %.10g", tc.hand, got, tc.want)
+		}
+	}
+}
+
+// TestDoublingWinds: the original takes every wind for a doubling tile
+// when the seat or the round is North, and none otherwise (its test
+// compares the wind's suit, not its value, with the seat's wind).
+func TestDoublingWinds(t *testing.T) {
+	for _, tc := range []struct {
+		seat  engine.Seat
+		round engine.Wind
+		want  bool
+	}{
+		{0, engine.East, false}, {3, engine.East, true}, {1, engine.North, true}, {2, engine.South, false},
+	} {
+		v := table(t, tc.seat, "1B 2B 4B 5C 6C 8C 3D 3D 5D 7D 9D EW RD WD", "")
+		v.Game.Round = tc.round
+		e := newEvaluator()
+		c := concealedCounts(v.Me())
+		e.load(v.Game, v.Seat(), &c)
+		for k := 27; k < 31; k++ {
+			if e.doubling[k] != tc.want {
+				t.Errorf("seat %d round %v: wind %v doubling %v, want %v", tc.seat, tc.round, tileOf(k), e.doubling[k], tc.want)
+			}
+		}
+		if !e.doubling[31] || !e.doubling[33] {
+			t.Errorf("seat %d round %v: a dragon does not double", tc.seat, tc.round)
 		}
 	}
 }

@@ -22,11 +22,8 @@ const (
 
 // Concealed strategies pass a discard for mah-jong when hiddenness times
 // the live winning tiles times the live share of the wall reaches
-// passMahJong; liveWall is the live wall at the start of a hand.
-const (
-	passMahJong = 1.5
-	liveWall    = 77.0
-)
+// passMahJong.
+const passMahJong = 1.5
 
 // load prepares the evaluator for a decision of our seat and returns our
 // concealed tiles and a copy of our declared sets in r.melds.
@@ -55,6 +52,11 @@ func (r *Robot) turn(v *engine.View) {
 	}
 	if a, ok := ai.ForcedMove(v, p); ok {
 		r.buf = append(r.buf, a)
+		if d, ok := a.(engine.PDeclareSpecial); ok && d.Tile == engine.Blank && v.Game.Phase == engine.DeclaringSpecials {
+			// The original chooses its strategy when its flowers are out.
+			_, c := r.load(v)
+			r.switchStrategy(&c)
+		}
 		return
 	}
 	_, c := r.load(v)
@@ -125,7 +127,7 @@ func (r *Robot) discardValue(c *counts, ms []engine.Meld, adjust bool) (int, flo
 		if adjust {
 			x += r.nextAdjust(k)
 		}
-		if x > best-1e-9 { // ties go to the last kind, as the original's do
+		if x >= best { // ties go to the last kind, as the original's do
 			bestK, best = k, x
 		}
 	}
@@ -157,64 +159,69 @@ func (r *Robot) chooseDiscard(c *counts) engine.Tile {
 	return tileOf(k)
 }
 
-// switchStrategy re-chooses the strategy for the hand c, knob by knob
-// (chowness, hiddenness, suitness with each suit, and majorness only
-// when the robot leans to pungs), switching when a candidate beats the
+// switchStrategy re-chooses the strategy for the hand c as the original
+// does: from the first listed values, the best chowness, then the best
+// hiddenness beside it, then, afresh, the best suitness with each suit to
+// collect (none, or one of the three), and majorness only when the
+// winner leans to pungs. The robot switches when that best beats the
 // strategy in force by the hysteresis.
 func (r *Robot) switchStrategy(c *counts) {
-	try := func(cands []strategy) {
-		if len(cands) < 2 {
-			return
+	eval := func(st strategy) float64 {
+		r.ev.use(st)
+		return r.ev.value(c, r.melds)
+	}
+	cur := eval(r.cur)
+	tmp := strategy{chow: r.chowL[0], hidden: r.hiddenL[0], major: r.majorL[0]}
+	best := tmp
+	bestV := -1000.0
+	for _, x := range r.chowL {
+		tmp.chow = x
+		if v := eval(tmp); v > bestV {
+			bestV, best.chow = v, x
 		}
-		r.ev.use(r.cur)
-		cur := r.ev.value(c, r.melds)
-		best, bestV := r.cur, cur
-		for _, st := range cands {
-			r.ev.use(st)
-			if x := r.ev.value(c, r.melds); x > bestV {
-				best, bestV = st, x
+	}
+	tmp.chow = best.chow
+	for _, x := range r.hiddenL[1:] {
+		tmp.hidden = x
+		if v := eval(tmp); v > bestV {
+			bestV, best.hidden = v, x
+		}
+	}
+	tmp.hidden = best.hidden
+	bestV = -1000
+	for _, x := range r.suitL {
+		tmp.suit = x
+		last := 3
+		if x == 0 {
+			last = 0
+		}
+		for j := 0; j <= last; j++ {
+			tmp.collect = j
+			if v := eval(tmp); v > bestV {
+				bestV, best = v, tmp
 			}
 		}
-		if bestV > cur+r.hyst {
-			r.cur = best
-		}
-		r.ev.use(r.cur)
 	}
-	var cands []strategy
-	mk := func(xs []float64, set func(*strategy, float64)) []strategy {
-		cands = cands[:0]
-		for _, x := range xs {
-			st := r.cur
-			set(&st, x)
-			cands = append(cands, st)
-		}
-		return cands
-	}
-	try(mk(r.chowL, func(st *strategy, x float64) { st.chow = x }))
-	try(mk(r.hiddenL, func(st *strategy, x float64) { st.hidden = x }))
-	if len(r.suitL) > 1 {
-		cands = cands[:0]
-		for _, x := range r.suitL {
-			for s := range 3 {
-				st := r.cur
-				st.suit, st.suitOf = x, s
-				if x == 0 {
-					st.suitOf = 0
-					if s > 0 {
-						continue
-					}
-				}
-				cands = append(cands, st)
+	if best.chow < 0 {
+		tmp = best
+		for _, x := range r.majorL[1:] {
+			tmp.major = x
+			if v := eval(tmp); v > bestV {
+				bestV, best = v, tmp
 			}
 		}
-		try(cands)
 	}
-	if r.cur.chow < 0 {
-		try(mk(r.majorL, func(st *strategy, x float64) { st.major = x }))
+	if bestV >= cur+r.hyst {
+		r.cur = best
 	}
+	r.ev.use(r.cur)
 }
 
-// claim answers another player's discard t.
+// claim answers another player's discard t as the original does: the
+// hand as it is, then a kong, a pung and (as the next player) each chow
+// with its best discard, the first strictly better kept; mah-jong
+// overrides them all, unless a concealed strategy lets it go, and then
+// nothing is claimed.
 func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	g := v.Game
 	p := v.Me()
@@ -227,8 +234,10 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	if p.CanMahJong(t, g.Options.Bool(engine.OptSevenPairs)) {
 		if k < 0 || !r.passes(v, p) {
 			r.buf = append(r.buf, engine.PMahJong{Serial: serial})
-			return
+		} else {
+			r.buf = append(r.buf, no)
 		}
+		return
 	}
 	if k < 0 || p.Calling {
 		r.buf = append(r.buf, no)
@@ -247,31 +256,14 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	}
 	if p.CanPung(t) {
 		c[k] -= 2
-		if _, x := r.discardValue(&c, append(r.melds, engine.Meld{Kind: engine.Pung, Tile: t}), false); x > best {
+		if _, x := r.discardValue(&c, append(r.melds, engine.Meld{Kind: engine.Pung, Tile: t}), true); x > best {
 			best, act = x, engine.PPung{Serial: serial}
 		}
 		c[k] += 2
 	}
 	if g.Player.Next() == v.Seat() && k < 27 {
-		for pos := engine.Lower; pos <= engine.Upper; pos++ {
-			if !p.CanChow(t, pos) {
-				continue
-			}
-			lo := k - int(pos)
-			for j := lo; j < lo+3; j++ {
-				if j != k {
-					c[j]--
-				}
-			}
-			ms := append(r.melds, engine.Meld{Kind: engine.Chow, Tile: tileOf(lo)})
-			if _, x := r.discardValue(&c, ms, false); x > best {
-				best, act = x, engine.PChow{Serial: serial, Pos: pos}
-			}
-			for j := lo; j < lo+3; j++ {
-				if j != k {
-					c[j]++
-				}
-			}
+		if pos, x := r.bestChow(p, &c, t, k, best); pos != engine.AnyPos {
+			best, act = x, engine.PChow{Serial: serial, Pos: pos}
 		}
 	}
 	r.melds = r.melds[:n]
@@ -281,36 +273,12 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	r.buf = append(r.buf, act)
 }
 
-// passes reports whether a concealed strategy lets a discard that would
-// complete the hand go by, hoping to draw a winning tile itself.
-func (r *Robot) passes(v *engine.View, p *engine.Player) bool {
-	h := r.cur.hidden
-	if h <= 0 {
-		return false
-	}
-	g := v.Game
-	_, _ = r.load(v)
-	sp := g.Options.Bool(engine.OptSevenPairs)
-	wins := 0
-	for k := range numKinds {
-		if r.ev.live[k] > 0 && p.CanMahJong(tileOf(k), sp) {
-			wins += int(r.ev.live[k])
-		}
-	}
-	share := min(1, float64(g.LiveLeft())/liveWall)
-	return h*float64(wins)*share >= passMahJong
-}
-
-// chooseChow names the position of a chow granted without one.
-func (r *Robot) chooseChow(v *engine.View, t engine.Tile) {
-	p := v.Me()
-	k := kindOf(t)
-	if p == nil || p.Hidden || k < 0 || k >= 27 {
-		return
-	}
-	_, c := r.load(v)
+// bestChow returns the chow of discard t (kind k) whose best discard
+// leaves c worth more than floor, lower position first as the original
+// tries them, or AnyPos.
+func (r *Robot) bestChow(p *engine.Player, c *counts, t engine.Tile, k int, floor float64) (engine.ChowPos, float64) {
 	n := len(r.melds)
-	best, bestPos := negInf, engine.AnyPos
+	best, bestPos := floor, engine.AnyPos
 	for pos := engine.Lower; pos <= engine.Upper; pos++ {
 		if !p.CanChow(t, pos) {
 			continue
@@ -321,7 +289,8 @@ func (r *Robot) chooseChow(v *engine.View, t engine.Tile) {
 				c[j]--
 			}
 		}
-		if _, x := r.discardValue(&c, append(r.melds, engine.Meld{Kind: engine.Chow, Tile: tileOf(lo)}), false); x > best {
+		ms := append(r.melds, engine.Meld{Kind: engine.Chow, Tile: tileOf(lo)})
+		if _, x := r.discardValue(c, ms, true); x > best {
 			best, bestPos = x, pos
 		}
 		for j := lo; j < lo+3; j++ {
@@ -331,8 +300,48 @@ func (r *Robot) chooseChow(v *engine.View, t engine.Tile) {
 		}
 	}
 	r.melds = r.melds[:n]
-	if bestPos != engine.AnyPos {
-		r.buf = append(r.buf, engine.PChow{Serial: v.Game.Serial, Pos: bestPos})
+	return bestPos, best
+}
+
+// passes reports whether a concealed strategy lets a discard that would
+// complete the hand go by, hoping to draw a winning tile itself: when
+// hiddenness times the live winning tiles times the live wall's share of
+// the wall left reaches passMahJong (always above a hiddenness of 1).
+func (r *Robot) passes(v *engine.View, p *engine.Player) bool {
+	h := r.cur.hidden
+	if h <= 0 {
+		return false
+	}
+	if h > 1 {
+		return true
+	}
+	g := v.Game
+	_, _ = r.load(v)
+	sp := g.Options.Bool(engine.OptSevenPairs)
+	wins := 0
+	for k := range numKinds {
+		if r.ev.live[k] > 0 && p.CanMahJong(tileOf(k), sp) {
+			wins += int(r.ev.live[k])
+		}
+	}
+	w := g.Wall
+	left, rest := w.LiveEnd-w.LiveUsed, w.DeadEnd-w.LiveUsed
+	if rest <= 0 {
+		return false
+	}
+	return h*float64(wins)*float64(left)/float64(rest) >= passMahJong
+}
+
+// chooseChow names the position of a chow granted without one.
+func (r *Robot) chooseChow(v *engine.View, t engine.Tile) {
+	p := v.Me()
+	k := kindOf(t)
+	if p == nil || p.Hidden || k < 0 || k >= 27 {
+		return
+	}
+	_, c := r.load(v)
+	if pos, _ := r.bestChow(p, &c, t, k, negInf); pos != engine.AnyPos {
+		r.buf = append(r.buf, engine.PChow{Serial: v.Game.Serial, Pos: pos})
 	}
 }
 

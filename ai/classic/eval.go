@@ -6,114 +6,180 @@ import (
 	"mahjong/engine"
 )
 
-// This file holds the hand evaluator: the number the robot maximises in
-// every decision. A hand is worth its declared sets at a fixed base, plus
-// its concealed tiles split group by group (each suit, then the honours)
-// into the mixture of complete sets, pairs, partial chows and singletons
-// that is worth most, partial sets counted by the live tiles that would
-// complete them, plus a bonus when the hand holds a pair for the eyes.
-// The strategy in force rescales these terms.
+var negInf = math.Inf(-1)
 
-// The evaluator's constants, in the original's units (a set is worth
-// about 12). Those robots.md gives are kept; the others were chosen so
-// that the robot decides as the original did in the logged games of
-// shared/oracle (mj-arena agree) and reproduces its measured figures.
-// robots.md also mentions a little extra credit for a lone dragon or
-// doubling wind and a penalty when none is live; the logged games are
-// matched best without either (discards 78.6 % the same instead of
-// 76.2 %; fitted on the even-numbered games alone, the odd-numbered ones
-// went from 75.3 to 78.1 %), so the evaluator has neither.
+// This file holds the hand evaluator: the number the robot maximises in
+// every decision. It follows the original robot's published source (its
+// greedy.c, whose constant table is the one in the installed 1.11
+// binary) so closely that the two make the same choices:
 //
-// Where it still parts from the original is mostly the lone honour. Of
-// the default robots' discards in those games, the original threw a lone
-// honour with no copy in sight 1,364 times where this evaluator threw
-// something else (four times in five a single suit tile or terminal),
-// and the reverse happened 124 times; with one or two copies in sight
-// the evaluator throws it more readily than the original (390 against
-// 136). So the original prices a lone honour lower while all its copies
-// are live and higher once some are seen than one value per live copy
-// does, and keeps fewer honours early, which is likely why its wins hold
-// the no-score hand twice as often as this robot's. A value of its own
-// for the honour (a constant, or a constant and a smaller share per live
-// copy) matched worse: 65.8-76.4 % of discards the same.
+//   - declared sets are worth a fixed base less a cost for exposing them
+//     (even a concealed kong is priced as a pung plus the kong bonus);
+//   - the concealed tiles are split group by group (each suit, the winds,
+//     the dragons). The group's highest tile either forms a pung (never
+//     a pair when three are held), or a pair, or a chow with the two
+//     tiles below it, or a partial chow with the tile below it or, only
+//     when that is missing, with the tile two below, or stays single;
+//     the best is kept. Partial sets are worth the live tiles (not yet
+//     seen by the robot) that complete them;
+//   - a pair anywhere in the arrangement kept earns the eyes' bonus;
+//   - the strategy in force rescales the terms.
 //
-// Split by kind (mj-arena agree -trace, lone honours with no copy in
-// sight while more than 59 tiles are live), the original threw a given
-// lone wind at 13-22 % of its discards, its own or the prevailing wind
-// hardly less often than another, and a lone dragon at 8 %; this
-// evaluator throws either at 1-3 %. Yet every price tried leaves the
-// original's choice looking like chance: a lower price for winds alone
-// (0.050-0.060 a live copy) matched 77.6 %, a credit for a suit single's
-// live neighbours 73.4-77.8 %, counting the robot's own discards as
-// seen 78.5 %. Switching to and from lone honours at the measured rates
-// (a seeded trial) raised the no-score share of this robot's wins only
-// from 16.9 to 19.4 % (the original's 32 %), and Hard gained more
-// against it than before (+33.9 against +30.6 on the 2,000 deals from
-// seed 1,400,001, where the original robots concede +27.5), so it is not
-// kept. The original also claims less: a pung it passes this robot
-// makes mostly when the hand already holds a concealed pung and no other
-// pair (the original punged 56-69 % of those, this robot 98-100 %),
-// which a larger bonus for the eyes does not reproduce.
+// The quirks are the original's and are kept on purpose, because the
+// point of this robot is to decide as the original does: a level whose
+// options are all worth less than nothing is worth nothing, the pair
+// mark follows the branch taken but is set by branches tried, and the
+// tile next to a terminal beyond the suit counts as four live copies.
+
+// The original's constants, by what they do (strategy knobs at zero give
+// a set 12, a pair 1.632 per live copy, a partial chow 0.4 per live
+// completing tile, a single 0.075 per live copy, the eyes 4).
 const (
-	setBase       = 12.0 // a pung or chow with the neutral strategy
-	exposeCost    = 2.0  // cost of exposing a set
-	kongBonus     = 3.0  // a kong over a pung
-	majorPung     = 2.0  // a pung of terminals or honours
-	doublerPung   = 8.0  // times -chowness: a pung of doubling tiles when disliking chows
-	pairPerLive   = 1.65 // a pair, per live copy of its tile (at most two)
-	pairChowness  = 0.6  // times -chowness: pairs gain this share when disliking chows
-	pairChowLove  = 0.25 // times chowness: pairs lose this share when liking chows
-	partialLive   = 0.4  // a partial chow, per live tile completing it
-	singlePerLive = 0.05 // an isolated tile, per live copy
-	honourSingle  = 1.34 // an isolated honour's value against a suit tile's
-	doublerPair   = 1.0  // extra for a pair of doubling tiles
-	eyesBonus     = 4.0  // the hand holds a pair
-	declaredPair  = 4.0  // a declared pair
-	hiddenPartial = 0.25 // times hiddenness: partial sets lose this share
-	hiddenSet     = 0.12 // times hiddenness: concealed complete sets gain this share
-	suitKeep      = 0.99 // times suitness: off-suit values lose this share
-	suitGain      = 0.3  // times suitness: the chosen suit's values gain this share
-	offSingle     = 0.3  // times suitness: penalty per off-suit singleton
-	minorSingle   = 0.5  // times majorness: penalty per minor singleton
-	chowExpose    = 12.0 // times -chowness (or majorness): extra cost of exposing a chow
-	pungExpose    = 12.0 // times chowness: extra cost of exposing a pung
+	setBase      = 12.0 // a pung or chow before the knobs
+	pungByChow   = 2.0  // pungs gain this times -chowness when it is negative
+	pungByHidden = 0.15 // ... and this share times hiddenness
+	eyesBase     = 4.0  // the bonus for holding a pair
+	eyesByChow   = 4.97465626805558
+	chowByLove   = 4.0 // chows gain this times chowness when it is positive
+	chowByHidden = 0.00638363133042069
+	singleBase   = 0.025
+	pairByHidden = 0.4
+	chowPerLive  = 0.033333333 // times the chow base, per live completing tile
+	chowByHide   = 0.3
+	exposeCost   = 2.0  // exposing a set
+	exposeByKnob = 25.0 // ... more when the strategy dislikes that kind of set
+	kongBonus    = 3.0
+	suitKeep     = 0.99 // off-suit sets lose this share times suitness
+	weightBySuit = -0.0011160627477312
+	weightByMaj  = 0.25
+
+	doublerPung    = 6.0  // concealed pung of doubling tiles: times -chowness
+	majorPung      = 2.0  // a pung of terminals or honours
+	minorPung      = 25.0 // times majorness: a pung of simples
+	majorPair      = 1.0  // a pair of terminals or honours
+	minorPair      = 12.0 // times majorness: a pair of simples
+	doublerPair    = 2.0  // a pair of doubling tiles, less 4 × chowness
+	doublerPairLov = 4.0
+	singleNear     = 0.5 // times chowness: a single's live neighbours count
+	singleSpan     = 3.0 // a single's value scales with this less chowness
+	deadDoubler    = 5.0 // a lone doubling tile with no copy live
+	doublerLive    = 0.5 // a live lone doubling tile: per live copy, less chowness
+	offSingle      = 0.5 // times suitness: an off-suit single
+	minorSingle    = 0.5 // times majorness: a simple single
+	declaredOff    = 10.0
+	declaredDouble = 6.0 // a declared pung of doubling tiles: times -chowness
+	declaredMinor  = 25.0
 )
 
+// pairShare and pairChance make a pair's value per live copy (times the
+// pung base); they are multiplied at run time, as the original does, so
+// that the product rounds as its does.
+var pairShare, pairChance = 0.4, 0.34
+
 // strategy is one value of each of the original's knobs, with the suit
-// that suitness collects.
+// that suitness collects: collect 1-3 is suit group collect-1, 0 none
+// (so that every suit is off-suit, as in the original's "suit 0").
 type strategy struct {
 	chow, hidden, major, suit float64
-	suitOf                    int // 0-2: the suit collected when suit > 0
+	collect                   int
 }
 
-var negInf = math.Inf(-1)
+// points are the values a strategy gives the parts of a hand.
+type points struct {
+	pung, eyes, chow, single        float64
+	partPung, partChow              float64
+	exposedPung, exposedChow, off   float64
+	weight                          float64
+	chowness, majorness, suitness   float64
+	collect                         int
+	doublerPair, doublerLive, spanC float64
+}
+
+func pointsFor(st strategy) points {
+	c, h, m, s := st.chow, st.hidden, st.major, st.suit
+	var p points
+	p.pung = setBase - c*pungByChow
+	if c > 0 {
+		p.pung = setBase - c*setBase
+	}
+	p.pung *= 1 + pungByHidden*h
+	p.eyes = eyesBase + eyesByChow*abs(c)
+	p.chow = setBase + c*setBase
+	if c > 0 {
+		p.chow = setBase + c*chowByLove
+	}
+	p.chow *= (1 + chowByHidden*h) * (1 - m)
+	p.single = singleBase
+	p.partPung = pairShare * pairChance * (1 - pairByHidden*h)
+	p.partChow = chowPerLive * (1 - chowByHide*h) * (1 - m)
+	p.exposedPung = exposeCost + h*p.pung
+	if c > 0 {
+		p.exposedPung += exposeByKnob * c
+	}
+	byChow := 0.0
+	if c < 0 {
+		byChow = -1 * exposeByKnob * c
+	}
+	p.exposedChow = exposeCost + h*p.chow + byChow + exposeByKnob*m
+	p.off = 1 - suitKeep*s
+	if s >= 1 {
+		p.off = 0.01
+	}
+	p.weight = 1 + weightBySuit*s + weightByMaj*m
+	if s >= 1 {
+		p.weight = 1 + weightBySuit*(s-1) + weightByMaj*m
+	}
+	p.chowness, p.majorness, p.suitness, p.collect = c, m, s, st.collect
+	p.doublerPair = doublerPair - c*doublerPairLov
+	p.doublerLive = doublerLive - c
+	p.spanC = singleSpan - c
+	return p
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
 
 // evaluator values hands for one decision: the live counts and the
 // doubling tiles are fixed while it is in use.
 type evaluator struct {
 	st       strategy
+	pt       points
 	live     counts
 	doubling [numKinds]bool
-	memo     map[uint64][2]float64
+	memo     map[uint64]split
+}
+
+// split is a group's value and whether the arrangement kept holds a pair.
+type split struct {
+	v    float64
+	pair bool
 }
 
 func newEvaluator() *evaluator {
-	return &evaluator{memo: make(map[uint64][2]float64, 1024)}
+	e := &evaluator{memo: make(map[uint64]split, 1024)}
+	e.pt = pointsFor(e.st)
+	return e
 }
 
 // load sets the live counts and doubling tiles for seat s of g, whose
 // concealed tiles are c.
 func (e *evaluator) load(g *engine.Game, s engine.Seat, c *counts) {
+	// The original's test for a doubling wind compares the wind's suit
+	// (the same for all four) with the seat's wind and the round's, so
+	// that every wind doubles for North and in the North round and none
+	// does otherwise. Dragons always double.
+	north := g.Round == engine.North
+	if s != engine.NoSeat {
+		north = north || g.Players[s].Wind == engine.North
+	}
 	for k := range numKinds {
 		n := 4 - g.ExposedCount[tileOf(k)] - int(c[k])
 		e.live[k] = int8(max(0, min(4, n)))
-		e.doubling[k] = k >= 31
-	}
-	if s != engine.NoSeat {
-		e.doubling[27+int(g.Players[s].Wind)-1] = true
-	}
-	if g.Round >= 1 && g.Round <= 4 {
-		e.doubling[27+int(g.Round)-1] = true
+		e.doubling[k] = k >= 31 || k >= 27 && north
 	}
 	clear(e.memo)
 }
@@ -122,132 +188,55 @@ func (e *evaluator) load(g *engine.Game, s engine.Seat, c *counts) {
 func (e *evaluator) use(st strategy) {
 	if st != e.st {
 		e.st = st
+		e.pt = pointsFor(st)
 		clear(e.memo)
 	}
 }
 
-// pungBase and chowBase are the bases of complete sets under the
-// strategy: chowness trades one against the other.
-func (e *evaluator) pungBase() float64 {
-	if c := e.st.chow; c < 0 {
-		return setBase - 2*c
-	}
-	return setBase * (1 - e.st.chow)
-}
+// offSuit reports whether kind k is a suit tile outside the suit the
+// strategy collects.
+func (e *evaluator) offSuit(k int) bool { return k < 27 && k/9+1 != e.pt.collect }
 
-func (e *evaluator) chowBase() float64 {
-	c := e.st.chow
-	b := setBase + 4*c
-	if c < 0 {
-		b = setBase + setBase*c
-	}
-	return b * (1 - e.st.major)
-}
-
-// groupFactor scales the values of group g under suitness.
-func (e *evaluator) groupFactor(g int) float64 {
-	s := e.st.suit
-	if s == 0 || g >= 3 {
-		return 1
-	}
-	if g == e.st.suitOf {
-		return 1 + suitGain*s
-	}
-	return 1 - suitKeep*s
-}
-
-// pungValue is the value of a complete pung of kind k, before any
-// exposure cost.
-func (e *evaluator) pungValue(k int) float64 {
-	v := e.pungBase()
-	if isMajor(k) {
-		v += majorPung
-	} else {
-		v *= 1 - e.st.major
-	}
-	if e.doubling[k] && e.st.chow < 0 {
-		v += doublerPung * -e.st.chow
-	}
-	return v * e.groupFactor(groupOf(k))
-}
-
-// pairValue is the value of a concealed pair of kind k.
-func (e *evaluator) pairValue(k int) float64 {
-	v := pairPerLive * float64(min(e.live[k], 2))
-	if c := e.st.chow; c < 0 {
-		v *= 1 + pairChowness*-c
-	} else {
-		v *= 1 - pairChowLove*c
-	}
-	if e.doubling[k] {
-		v += doublerPair
-	}
-	if !isMajor(k) {
-		v *= 1 - e.st.major
-	}
-	return v * (1 - hiddenPartial*e.st.hidden) * e.groupFactor(groupOf(k))
-}
-
-// partialValue is the value of a partial chow completed by kinds a and b
-// (-1: none).
-func (e *evaluator) partialValue(g, a, b int) float64 {
-	n := 0
-	if a >= 0 {
-		n += int(e.live[a])
-	}
-	if b >= 0 {
-		n += int(e.live[b])
-	}
-	return partialLive * float64(n) * e.chowBase() / setBase * (1 - hiddenPartial*e.st.hidden) * e.groupFactor(g)
-}
-
-// singleValue is the value of an isolated tile of kind k.
-func (e *evaluator) singleValue(k int) float64 {
-	g := groupOf(k)
-	n := float64(e.live[k])
-	if g == 3 {
-		n *= honourSingle
-	}
-	v := singlePerLive * n * e.groupFactor(g)
-	if g < 3 && e.st.suit > 0 && g != e.st.suitOf {
-		v -= offSingle * e.st.suit
-	}
-	if !isMajor(k) {
-		v -= minorSingle * e.st.major
-	}
-	return v
-}
-
-// concealedBonus is the share complete concealed sets gain.
-func (e *evaluator) concealedBonus() float64 { return 1 + hiddenSet*e.st.hidden }
-
-// meldValue is the value of a declared set.
-func (e *evaluator) meldValue(m engine.Meld) (v float64, pair bool) {
+// meldValue is the value of a declared set, and whether it is a pair.
+func (e *evaluator) meldValue(m engine.Meld) (float64, bool) {
 	k := kindOf(m.Tile)
 	if k < 0 {
 		return 0, false
 	}
-	g := groupOf(k)
+	p := &e.pt
+	v, pair := 0.0, false
 	switch m.Kind {
 	case engine.Chow, engine.ClosedChow:
-		base := e.chowBase() * e.groupFactor(g)
-		if m.Kind == engine.Chow {
-			return base - exposeCost - e.st.hidden*base - chowExpose*(max(0, -e.st.chow)+e.st.major), false
-		}
-		return base * e.concealedBonus(), false
+		v -= p.exposedChow
+		v += p.chow
 	case engine.Pung, engine.ClosedPung, engine.Kong, engine.ClosedKong:
-		base := e.pungValue(k)
+		// In the original's order: a concealed kong first cancels the
+		// exposure cost it is then charged.
+		if m.Kind == engine.ClosedKong {
+			v += p.exposedPung
+		}
 		if m.Kind == engine.Kong || m.Kind == engine.ClosedKong {
-			base += kongBonus
+			v += kongBonus
 		}
-		if m.Kind == engine.Pung || m.Kind == engine.Kong {
-			return base - exposeCost - e.st.hidden*base - pungExpose*max(0, e.st.chow), false
+		v -= p.exposedPung
+		v += p.pung
+		if e.doubling[k] {
+			v += -p.chowness * declaredDouble
 		}
-		return base * e.concealedBonus(), false
+		if isMajor(k) {
+			v += majorPung
+		} else {
+			v -= declaredMinor * p.majorness
+		}
 	case engine.Pair, engine.ClosedPair:
-		return declaredPair, true
+		v, pair = p.eyes, true
+	default:
+		return 0, false
 	}
-	return 0, false
+	if e.offSuit(k) {
+		v -= declaredOff * p.suitness
+	}
+	return v, pair
 }
 
 // value evaluates a hand: concealed tiles c and declared sets melds.
@@ -258,107 +247,199 @@ func (e *evaluator) value(c *counts, melds []engine.Meld) float64 {
 		total += v
 		eyes = eyes || pair
 	}
-	// Concealed tiles, group by group: a is the best split without a
-	// pair, b the best with one.
-	sumBest := 0.0
-	bestGain := negInf // the most that forcing a pair into one group costs (negative) or gains
-	for g := range 4 {
-		var pat [9]int8
+	// The groups in the original's order (dragons, winds, then the suits
+	// from circles down), summed apart, so that sums round as its do.
+	concealed := 0.0
+	for _, g := range [...]int{4, 3, 2, 1, 0} {
 		lo, n := g*9, 9
 		if g == 3 {
-			n = 7
+			n = 4
 		}
+		if g == 4 {
+			lo, n = 31, 3
+		}
+		var pat [9]int8
+		any := false
 		for i := range n {
 			pat[i] = c[lo+i]
+			any = any || pat[i] > 0
 		}
-		a, b := e.group(g, pat)
-		best := max(a, b)
-		sumBest += best
-		if b > negInf {
-			bestGain = max(bestGain, b-best)
+		if !any {
+			continue
 		}
+		s := e.group(g, lo, n, pat)
+		concealed += s.v
+		eyes = eyes || s.pair
 	}
+	total += concealed
 	if eyes {
-		return total + sumBest + eyesBonus
+		total += e.pt.eyes
 	}
-	// Either no pair, or the best with a pair in some group plus the eyes.
-	withEyes := negInf
-	if bestGain > negInf {
-		withEyes = sumBest + bestGain + eyesBonus
-	}
-	return total + max(sumBest, withEyes)
+	return total * e.pt.weight
 }
 
-// group returns the best split of the tiles pat of group g without a pair
-// (a) and with at least one pair (b, -Inf when impossible), memoised.
-func (e *evaluator) group(g int, pat [9]int8) (a, b float64) {
-	i := 0
-	for i < 9 && pat[i] == 0 {
-		i++
+// group returns the value of the tiles pat of group g (kinds lo to
+// lo+n-1), memoised.
+func (e *evaluator) group(g, lo, n int, pat [9]int8) split {
+	r := n - 1
+	for r >= 0 && pat[r] == 0 {
+		r--
 	}
-	if i == 9 {
-		return 0, negInf
+	if r < 0 {
+		return split{}
 	}
 	key := uint64(g)
 	for _, x := range pat {
 		key = key<<3 | uint64(x)
 	}
-
-	if r, ok := e.memo[key]; ok {
-		return r[0], r[1]
+	if s, ok := e.memo[key]; ok {
+		return s
 	}
-	k := g*9 + i
-	a, b = negInf, negInf
-	take := func(v float64, rest [9]int8, pair bool) {
-		ra, rb := e.group(g, rest)
-		if pair {
-			b = max(b, v+max(ra, rb))
-			return
+	s := e.arrange(g, lo, n, r, pat)
+	e.memo[key] = s
+	return s
+}
+
+// arrange tries every way to use the group's highest tile, rank r, as the
+// original does, and keeps the best.
+func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
+	p := &e.pt
+	k := lo + r
+	suit := g < 3
+	factor := 1.0
+	if suit && e.offSuit(k) {
+		factor = p.off
+	}
+	// Pung, or else pair.
+	pval, ppr := 0.0, false
+	if pat[r] >= 3 {
+		v := p.pung
+		if e.doubling[k] {
+			v += -p.chowness * doublerPung
 		}
-		a = max(a, v+ra)
-		b = max(b, v+rb)
+		if isMajor(k) {
+			v += majorPung
+		} else {
+			v -= minorPung * p.majorness
+		}
+		rest := pat
+		rest[r] -= 3
+		sub := e.group(g, lo, n, rest)
+		v = v*factor + sub.v
+		pval = max(pval, v)
+		ppr = sub.pair
+	} else if pat[r] == 2 {
+		v := p.partPung * p.pung * float64(e.live[k])
+		if e.doubling[k] {
+			v += p.doublerPair
+		}
+		if isMajor(k) {
+			v += majorPair
+		} else {
+			v -= minorPair * p.majorness
+		}
+		rest := pat
+		rest[r] -= 2
+		sub := e.group(g, lo, n, rest)
+		v = v*factor + sub.v
+		pval = max(pval, v)
+		ppr = true
+	}
+	// Chow, partial chow with the tile below, or with the one two below.
+	mval, mpr := 0.0, false
+	if suit {
+		has1 := r >= 1 && pat[r-1] > 0
+		has2 := r >= 2 && pat[r-2] > 0
+		if has1 && has2 {
+			rest := pat
+			rest[r]--
+			rest[r-1]--
+			rest[r-2]--
+			sub := e.group(g, lo, n, rest)
+			v := p.chow*factor + sub.v
+			mval = max(mval, v)
+			mpr = mpr || sub.pair
+		}
+		if has1 {
+			v := 0.0
+			if r < 8 {
+				v += p.partChow * p.chow * float64(e.live[k+1])
+			}
+			if r >= 2 {
+				v += p.partChow * p.chow * float64(e.live[k-2])
+			}
+			rest := pat
+			rest[r]--
+			rest[r-1]--
+			sub := e.group(g, lo, n, rest)
+			v = v*factor + sub.v
+			mval = max(mval, v)
+			mpr = mpr || sub.pair
+		} else if has2 {
+			v := p.partChow * p.chow * float64(e.live[k-1])
+			rest := pat
+			rest[r]--
+			rest[r-2]--
+			sub := e.group(g, lo, n, rest)
+			v = v*factor + sub.v
+			mval = max(mval, v)
+			mpr = mpr || sub.pair
+		}
+	}
+	// Single.
+	live := float64(e.live[k])
+	near := 0.0
+	if suit {
+		near = p.singleNear(e, lo, r)
+	}
+	v := p.single * (live + singleNear*p.chowness*near) * p.spanC
+	if e.doubling[k] {
+		switch {
+		case live == 0:
+			v -= deadDoubler
+		case p.doublerLive > 0:
+			v += live * p.single * p.doublerLive
+		default:
+			v += (3 - live) * p.single * p.doublerLive
+		}
+	}
+	if suit && e.offSuit(k) {
+		v -= offSingle * p.suitness * p.single
+	}
+	if !isMajor(k) {
+		v -= minorSingle * p.majorness * p.single
 	}
 	rest := pat
-	rest[i]--
-	take(e.singleValue(k), rest, false)
-	if pat[i] >= 2 {
-		rest := pat
-		rest[i] -= 2
-		take(e.pairValue(k), rest, true)
-	}
-	if pat[i] >= 3 {
-		rest := pat
-		rest[i] -= 3
-		take(e.pungValue(k)*e.concealedBonus(), rest, false)
-	}
-	if g < 3 {
-		if i <= 6 && pat[i+1] > 0 && pat[i+2] > 0 {
-			rest := pat
-			rest[i]--
-			rest[i+1]--
-			rest[i+2]--
-			take(e.chowBase()*e.groupFactor(g)*e.concealedBonus(), rest, false)
+	rest[r]--
+	sub := e.group(g, lo, n, rest)
+	v += sub.v
+	// Keep the best; equal values go to the pung or pair, then the chows.
+	if mval > pval {
+		if v > mval {
+			return split{v, sub.pair}
 		}
-		if i <= 7 && pat[i+1] > 0 {
-			rest := pat
-			rest[i]--
-			rest[i+1]--
-			lo, hi := -1, -1
-			if i >= 1 {
-				lo = k - 1
-			}
-			if i+2 <= 8 {
-				hi = k + 2
-			}
-			take(e.partialValue(g, lo, hi), rest, false)
-		}
-		if i <= 6 && pat[i+2] > 0 {
-			rest := pat
-			rest[i]--
-			rest[i+2]--
-			take(e.partialValue(g, k+1, -1), rest, false)
-		}
+		return split{mval, mpr}
 	}
-	e.memo[key] = [2]float64{a, b}
-	return a, b
+	if v > pval {
+		return split{v, sub.pair}
+	}
+	return split{pval, ppr}
+}
+
+// singleNear counts the live copies of a single's two neighbours; beyond
+// the end of the suit the original reads a count that is never lowered,
+// four.
+func (p *points) singleNear(e *evaluator, lo, r int) float64 {
+	n := 0
+	if r > 0 {
+		n += int(e.live[lo+r-1])
+	} else {
+		n += 4
+	}
+	if r < 8 {
+		n += int(e.live[lo+r+1])
+	} else {
+		n += 4
+	}
+	return float64(n)
 }

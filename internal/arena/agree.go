@@ -37,6 +37,11 @@ type Agreement struct {
 	// Trace, if set, sees every judged decision: the deciding seat's view,
 	// the original's answer and the classic robot's.
 	Trace func(v *engine.View, robot *classic.Robot, orig, ours engine.Action)
+
+	// Tilt, if set, changes the options each classic robot is given (the
+	// logged robot's own options), to ask what another strategy would
+	// have done in the same places.
+	Tilt func(classic.Options) classic.Options
 }
 
 // agreeAnswer names an answer: its message name, and for claims of a
@@ -159,6 +164,9 @@ func (a *Agreement) Agree(dir string, keep func(args string) bool) error {
 		o, err := robotOptions(args)
 		if err != nil {
 			return err
+		}
+		if a.Tilt != nil {
+			o = a.Tilt(o)
 		}
 		seats[i+1] = &seat{view: engine.NewView(), robot: classic.New(o), pending: map[string]engine.Action{}}
 	}
@@ -301,8 +309,8 @@ func TraceDecision(w io.Writer, v *engine.View, r *classic.Robot, orig, ours eng
 			melds = append(melds, m.String())
 		}
 	}
-	fmt.Fprintf(w, "hand %v sets [%s] strategy %g/%g/%g/%g wall %d tile %v: original %v, classic %v",
-		engine.Tiles(p.Concealed[:p.NumConcealed]), strings.Join(melds, " "), ch, hi, ma, su,
+	fmt.Fprintf(w, "hand %v sets [%s] wind %v round %v strategy %g/%g/%g/%g wall %d tile %v: original %v, classic %v",
+		engine.Tiles(p.Concealed[:p.NumConcealed]), strings.Join(melds, " "), p.Wind, v.Game.Round, ch, hi, ma, su,
 		v.Game.LiveLeft(), v.Game.Tile, orig, ours)
 	d, ok1 := orig.(engine.PDiscard)
 	x, ok2 := ours.(engine.PDiscard)
@@ -310,9 +318,21 @@ func TraceDecision(w io.Writer, v *engine.View, r *classic.Robot, orig, ours eng
 		ts, vs := r.DiscardValues(v)
 		for i, t := range ts {
 			if t == d.Tile || t == x.Tile {
-				fmt.Fprintf(w, "; %v %.3f", t, vs[i])
+				fmt.Fprintf(w, "; %v %.17g (%d live)", t, vs[i], liveOf(v, t))
 			}
 		}
 	}
 	fmt.Fprintln(w)
+}
+
+// liveOf counts the copies of t the seat of v has not seen.
+func liveOf(v *engine.View, t engine.Tile) int {
+	p := v.Me()
+	n := 4 - v.Game.ExposedCount[t]
+	for _, x := range p.Concealed[:p.NumConcealed] {
+		if x == t {
+			n--
+		}
+	}
+	return n
 }
