@@ -24,7 +24,8 @@
 // any seat in the North round, counts winds as doubling tiles. Replayed
 // decision by decision on the logged games of shared/oracle (mj-arena
 // agree), it makes every one of the original robots' 68,380 decisions
-// with the default strategy and all 233,276 with -all. It uses no randomness and no hidden information:
+// with the default strategy and all 233,276 with -all. It uses no
+// randomness and no hidden information:
 //
 //	r := classic.New(classic.Options{})
 //	for each event ev received by the seat (after v.Apply(ev)):
