@@ -9,8 +9,9 @@ import (
 // fixed order rather than the best-scoring one: the winner places the
 // claimed tile in a pung, else a pair, else a chow, then sets out its
 // other tiles as pungs, then chows, then pairs, each time taking the
-// first set that leaves a complete hand; a loser sets out pungs, then
-// chows, then pairs, and shows the rest.
+// first set (in the order the tiles are held) that leaves a complete
+// hand; a loser sets out pungs, then chows, then pairs, and shows the
+// rest.
 
 // declareWinner sends the winner's next declaration.
 func (r *Robot) declareWinner(v *engine.View) {
@@ -47,21 +48,22 @@ func (r *Robot) declareWinner(v *engine.View) {
 		r.buf = append(r.buf, engine.PSpecialSet{})
 		return
 	}
-	c := concealedCounts(p)
-	for k := range numKinds {
-		if t := tileOf(k); c[k] >= 3 && complete(func(q *engine.Player) error { return q.FormsClosedPung(t) }) {
+	// Each kind of set is looked for in the order the tiles are held.
+	held := append(engine.Tiles(nil), p.Concealed[:p.NumConcealed]...)
+	for _, t := range held {
+		if complete(func(q *engine.Player) error { return q.FormsClosedPung(t) }) {
 			r.buf = append(r.buf, engine.PFormClosedPung{Tile: t})
 			return
 		}
 	}
-	for k := range 27 {
-		if t := tileOf(k); c[k] > 0 && complete(func(q *engine.Player) error { return q.FormsClosedChow(t, engine.Lower) }) {
+	for _, t := range held {
+		if complete(func(q *engine.Player) error { return q.FormsClosedChow(t, engine.Lower) }) {
 			r.buf = append(r.buf, engine.PFormClosedChow{Tile: t})
 			return
 		}
 	}
-	for k := range numKinds {
-		if t := tileOf(k); c[k] >= 2 && complete(func(q *engine.Player) error { return q.FormsClosedPair(t) }) {
+	for _, t := range held {
+		if complete(func(q *engine.Player) error { return q.FormsClosedPair(t) }) {
 			r.buf = append(r.buf, engine.PFormClosedPair{Tile: t})
 			return
 		}
@@ -70,30 +72,31 @@ func (r *Robot) declareWinner(v *engine.View) {
 }
 
 // declareLoser sends a loser's next declaration once the winner's hand
-// is scored. At least one tile is kept for the show, which is what gets
-// the hand scored.
+// is scored: as the original, the first closed pung, else chow, else
+// pair its concealed tiles hold, each looked for in the order it holds
+// them, down to the last tile; the rest is shown.
 func (r *Robot) declareLoser(v *engine.View) {
 	p := ai.LoserToDeclare(v)
 	if p == nil {
 		return
 	}
 	c := concealedCounts(p)
-	n := p.NumConcealed
-	for k := range numKinds {
-		if c[k] >= 3 && n > 3 {
-			r.buf = append(r.buf, engine.PFormClosedPung{Tile: tileOf(k)})
+	held := p.Concealed[:p.NumConcealed]
+	for _, t := range held {
+		if k := kindOf(t); k >= 0 && c[k] >= 3 {
+			r.buf = append(r.buf, engine.PFormClosedPung{Tile: t})
 			return
 		}
 	}
-	for k := range 27 {
-		if k%9 <= 6 && c[k] > 0 && c[k+1] > 0 && c[k+2] > 0 && n > 3 {
-			r.buf = append(r.buf, engine.PFormClosedChow{Tile: tileOf(k)})
+	for _, t := range held {
+		if k := kindOf(t); k >= 0 && k < 27 && k%9 <= 6 && c[k+1] > 0 && c[k+2] > 0 {
+			r.buf = append(r.buf, engine.PFormClosedChow{Tile: t})
 			return
 		}
 	}
-	for k := range numKinds {
-		if c[k] == 2 && n > 2 {
-			r.buf = append(r.buf, engine.PFormClosedPair{Tile: tileOf(k)})
+	for _, t := range held {
+		if k := kindOf(t); k >= 0 && c[k] >= 2 {
+			r.buf = append(r.buf, engine.PFormClosedPair{Tile: t})
 			return
 		}
 	}

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -59,6 +60,21 @@ func agreeAnswer(a engine.Action) string {
 // the move on one's own turn, "claim S" for discard or kong S; "" for
 // anything else (Ready, declarations).
 func decisionKey(a engine.Action, phase engine.Phase) string {
+	if phase == engine.MahJonging {
+		switch m := a.(type) {
+		case engine.PFormClosedPung, engine.PFormClosedChow, engine.PFormClosedPair,
+			engine.PFormClosedSpecialSet, engine.PShowTiles, engine.PPair, engine.PSpecialSet:
+			return "declare"
+		case engine.PPung:
+			if m.Serial == 0 {
+				return "declare"
+			}
+		case engine.PChow:
+			if m.Serial == 0 {
+				return "declare"
+			}
+		}
+	}
 	switch m := a.(type) {
 	case engine.PDiscard, engine.PDeclareClosedKong, engine.PAddToPung:
 		return "turn"
@@ -130,15 +146,9 @@ func (a *Agreement) Agree(dir string, keep func(args string) bool) error {
 	if err != nil {
 		return err
 	}
-	var meta struct {
-		Robots []string `json:"robots"`
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "meta.json"))
+	meta, err := readMeta(dir)
 	if err != nil {
 		return err
-	}
-	if err := json.Unmarshal(b, &meta); err != nil {
-		return fmt.Errorf("arena: %s: %w", dir, err)
 	}
 	log, err := oracle.ReadGz(filepath.Join(dir, "game.log.gz"))
 	if err != nil {
@@ -335,4 +345,65 @@ func liveOf(v *engine.View, t engine.Tile) int {
 		}
 	}
 	return n
+}
+
+// oracleMeta is what a logged game's meta.json says of it.
+type oracleMeta struct {
+	Robots []string       `json:"robots"`       // each robot's strategy options, in order of connection
+	Finals map[string]int `json:"final_scores"` // by name: Robot1 connected first
+}
+
+func readMeta(dir string) (oracleMeta, error) {
+	var meta oracleMeta
+	b, err := os.ReadFile(filepath.Join(dir, "meta.json"))
+	if err != nil {
+		return meta, err
+	}
+	if err := json.Unmarshal(b, &meta); err != nil {
+		return meta, fmt.Errorf("arena: %s: %w", dir, err)
+	}
+	return meta, nil
+}
+
+// Mirror plays a logged game of the original robots again on our engine,
+// in process, with the classic imitation in each robot's seat and the
+// game's own seed, options and server flags, and returns the final
+// scores by player id beside the logged ones. The two agree when the
+// imitation, our controller and our wall are all the original's.
+func Mirror(dir string) (got, want map[int]int, err error) {
+	opts, err := oracle.ServerOptions(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	meta, err := readMeta(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(meta.Robots) != engine.NumSeats {
+		return nil, nil, fmt.Errorf("arena: %s: %d robots", dir, len(meta.Robots))
+	}
+	cfg := LocalConfig{Games: 1, FirstSeed: opts.Seed, Jobs: 1, Server: &opts}
+	for i, args := range meta.Robots {
+		o, err := robotOptions(args)
+		if err != nil {
+			return nil, nil, err
+		}
+		cfg.Seats[i] = Spec{Label: fmt.Sprintf("Robot%d", i+1), Classic: &o}
+	}
+	want = map[int]int{}
+	for name, v := range meta.Finals {
+		id, err := strconv.Atoi(strings.TrimPrefix(name, "Robot"))
+		if err != nil {
+			return nil, nil, fmt.Errorf("arena: %s: player %q", dir, name)
+		}
+		want[id] = v
+	}
+	games := PlayLocal(context.Background(), cfg)
+	if len(games) != 1 {
+		return nil, nil, fmt.Errorf("arena: %s: the game was not played", dir)
+	}
+	if g := games[0]; g.Failed != "" || g.Errors > 0 {
+		return g.Finals, want, fmt.Errorf("arena: %s: failed %q, %d errors", dir, g.Failed, g.Errors)
+	}
+	return games[0].Finals, want, nil
 }

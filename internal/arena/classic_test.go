@@ -3,6 +3,7 @@ package arena_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -169,5 +170,28 @@ func TestTraceDecision(t *testing.T) {
 	if traced != a.Decisions-a.SameDecision || traced == 0 || discards != a.Discards-a.SameDiscard {
 		t.Errorf("traced %d decisions (%d discards); the agreement counts %d of %d different (%d of %d discards)",
 			traced, discards, a.Decisions-a.SameDecision, a.Decisions, a.Discards-a.SameDiscard, a.Discards)
+	}
+}
+
+// TestMirror plays every logged game of the original robots again on our
+// engine with the classic imitation in their seats: each must end with
+// the logged final scores, which holds only when the imitation decides
+// as the original, our controller deals the original's walls and scores
+// as it does, down to the losers' declarations.
+func TestMirror(t *testing.T) {
+	root := oracleRoot(t)
+	dirs, err := filepath.Glob(filepath.Join(root, "g0??"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no games under %s: %v", root, err)
+	}
+	for _, d := range dirs {
+		got, want, err := arena.Mirror(d)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if len(got) != 4 || !maps.Equal(got, want) {
+			t.Errorf("%s: final scores %v, the original's %v", filepath.Base(d), got, want)
+		}
 	}
 }

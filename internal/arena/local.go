@@ -19,6 +19,10 @@ type LocalConfig struct {
 	FirstSeed int                   // game g uses seed FirstSeed+g
 	Jobs      int                   // games played at once (0: one per core)
 	Options   []engine.CGameOption  // game options (the option file)
+	// Server, if set, is the controller's options (seating, flags, option
+	// file), its seed replaced by each game's; Options, if set, still
+	// replaces its option file.
+	Server   *engine.ServerOptions
 	MaxSteps  int                   // requests per game before giving up (0: 200000)
 	// Hands, if set, ends each game after this many hands: a paired
 	// comparison of a change that alters few decisions resolves far better
@@ -114,7 +118,15 @@ func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
 	seed := cfg.FirstSeed + g
 	start := time.Now()
 	rec := &GameRecord{Game: g, Seed: seed, Labels: map[int]string{}, Latency: map[string]*Hist{}}
-	c := engine.NewController(engine.ServerOptions{Seed: seed, OptionFile: cfg.Options})
+	so := engine.ServerOptions{OptionFile: cfg.Options}
+	if cfg.Server != nil {
+		so = *cfg.Server
+		if cfg.Options != nil {
+			so.OptionFile = cfg.Options
+		}
+	}
+	so.Seed = seed
+	c := engine.NewController(so)
 	var seats [engine.NumSeats]localSeat
 	byCnx := map[int]int{}
 	for i := range seats {
