@@ -23,7 +23,7 @@ type LocalConfig struct {
 	// file), its seed replaced by each game's; Options, if set, still
 	// replaces its option file.
 	Server   *engine.ServerOptions
-	MaxSteps  int                   // requests per game before giving up (0: 200000)
+	MaxSteps int // requests per game before giving up (0: 200000)
 	// Hands, if set, ends each game after this many hands: a paired
 	// comparison of a change that alters few decisions resolves far better
 	// hand by hand, before the games part ways (their hands' deals and
