@@ -382,7 +382,7 @@ func Mirror(dir string) (got, want map[int]int, err error) {
 	if len(meta.Robots) != engine.NumSeats {
 		return nil, nil, fmt.Errorf("arena: %s: %d robots", dir, len(meta.Robots))
 	}
-	cfg := LocalConfig{Games: 1, FirstSeed: opts.Seed, Jobs: 1, Server: &opts}
+	cfg := LocalConfig{Games: 1, FirstSeed: opts.Seed, Jobs: 1, Server: &opts, Fixed: true}
 	for i, args := range meta.Robots {
 		o, err := robotOptions(args)
 		if err != nil {

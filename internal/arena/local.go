@@ -14,7 +14,8 @@ import (
 // LocalConfig is a match between robots of ours on our engine, in
 // process.
 type LocalConfig struct {
-	Seats     [engine.NumSeats]Spec // seat i of game g plays Seats[(i+g) % 4]
+	Seats     [engine.NumSeats]Spec // connection i plays Seats[(i - seed) mod 4], as a match against the original seats ours
+	Fixed     bool                  // connection i plays Seats[i] in every game
 	Games     int                   // number of games
 	FirstSeed int                   // game g uses seed FirstSeed+g
 	Jobs      int                   // games played at once (0: one per core)
@@ -111,6 +112,14 @@ type localRequest struct {
 	a    engine.Action
 }
 
+// SpecAt returns the spec that connection i (0-3) plays in game g.
+func (cfg *LocalConfig) SpecAt(g, i int) Spec {
+	if cfg.Fixed {
+		return cfg.Seats[i]
+	}
+	return cfg.Seats[(i-seatOf(cfg.FirstSeed+g)+engine.NumSeats)%engine.NumSeats]
+}
+
 // PlayLocalGame plays game number g of the match: four robots on an
 // engine.Controller, every answer queued first in, first out, so the game
 // is a pure function of the seed and the robots' options.
@@ -130,7 +139,7 @@ func PlayLocalGame(cfg LocalConfig, g int) *GameRecord {
 	var seats [engine.NumSeats]localSeat
 	byCnx := map[int]int{}
 	for i := range seats {
-		sp := cfg.Seats[(i+g)%engine.NumSeats]
+		sp := cfg.SpecAt(g, i)
 		cnx, _ := c.Accept()
 		seats[i] = localSeat{cnx: cnx, label: sp.Label, view: engine.NewView(), robot: sp.NewRobot(uint64(seed)*4 + uint64(i))}
 		if cfg.Wrap != nil {

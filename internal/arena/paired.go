@@ -24,13 +24,18 @@ import (
 // ± 8.45 and ± 8.76 (correlation 0.87 and 0.94).
 
 // TestedID returns the player id of the robot under test, Seats[0], in
-// local game g: seat i plays Seats[(i+g) % 4] and has id i+1.
-func TestedID(g int) int {
-	return (engine.NumSeats-g%engine.NumSeats)%engine.NumSeats + 1
+// the local game of the given seed: it sits where a match against the
+// original seats ours, at connection seed mod 4 (id seed mod 4 + 1).
+func TestedID(seed int) int { return seatOf(seed) + 1 }
+
+// seatOf is the connection (0-3) at which the first spec of a match sits
+// in the game of the given seed.
+func seatOf(seed int) int {
+	return (seed%engine.NumSeats + engine.NumSeats) % engine.NumSeats
 }
 
 // LocalTested is the robot under test in a local game: Seats[0].
-func LocalTested(g *GameRecord) int { return TestedID(g.Game) }
+func LocalTested(g *GameRecord) int { return TestedID(g.Seed) }
 
 // OursTested is the robot under test in a game on the original server:
 // ours, the one player not labelled OriginalLabel (0 in a control game).

@@ -10,11 +10,12 @@ import (
 	"mahjong/internal/arena"
 )
 
-// TestTestedID: the first spec sits at seat (4-g) mod 4 of game g.
+// TestTestedID: the first spec sits at connection seed mod 4, as ours
+// does in a match against the original.
 func TestTestedID(t *testing.T) {
-	for g, want := range []int{1, 4, 3, 2, 1, 4} {
-		if got := arena.TestedID(g); got != want {
-			t.Errorf("game %d: id %d, want %d", g, got, want)
+	for seed, want := range []int{1, 2, 3, 4, 1, 2} {
+		if got := arena.TestedID(seed); got != want {
+			t.Errorf("seed %d: id %d, want %d", seed, got, want)
 		}
 	}
 }
@@ -22,7 +23,7 @@ func TestTestedID(t *testing.T) {
 // hands returns game g's records: the tested robot's nets, then one hand
 // of another player that must not count.
 func hands(g int, nets ...int) *arena.GameRecord {
-	rec := &arena.GameRecord{Game: g}
+	rec := &arena.GameRecord{Game: g, Seed: g}
 	id := arena.TestedID(g)
 	for _, n := range nets {
 		rec.Records = append(rec.Records, arena.HandRecord{ID: id, Net: n})
@@ -34,7 +35,7 @@ func hands(g int, nets ...int) *arena.GameRecord {
 // TestComparePaired checks the arithmetic on records made up by hand.
 func TestComparePaired(t *testing.T) {
 	a := []*arena.GameRecord{hands(0, 10, -10), hands(1, 0, 20), hands(2, 5, 5), hands(3, 40)}
-	b := []*arena.GameRecord{hands(0, 30, -10), hands(1, 10, 30), hands(2, 5, 5, 2), {Game: 3, Failed: "stalled"}}
+	b := []*arena.GameRecord{hands(0, 30, -10), hands(1, 10, 30), hands(2, 5, 5, 2), {Game: 3, Seed: 3, Failed: "stalled"}}
 	p := arena.ComparePaired(a, b, arena.LocalTested)
 	// game 3 failed in b; the differences are 20, 20 and 2 over 2, 2 and
 	// 2.5 hands: 42 / 6.5 points a hand

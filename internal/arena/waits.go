@@ -41,7 +41,7 @@ func CollectWaits(ctx context.Context, cfg LocalConfig, label string, keepNeg in
 	var rows []WaitRow
 	cfg.Peek = func(g, seat int, v *engine.View, truth *engine.Game, r Responder, acts []engine.Action) {
 		rob, ok := r.(*ai.Robot)
-		if !ok || !isDiscard(acts) || cfg.Seats[(seat+g)%engine.NumSeats].Label != label {
+		if !ok || !isDiscard(acts) || cfg.SpecAt(g, seat).Label != label {
 			return
 		}
 		var local []WaitRow
