@@ -3,6 +3,7 @@ package arena_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -133,7 +134,9 @@ func TestLocalHands(t *testing.T) {
 
 // TestOriginalSmoke plays short games of our robot against the real
 // original programs, and one control game of four originals, asserting
-// completion, no protocol error and settlements that add up.
+// completion, no protocol error and settlements that add up; then the
+// same games in process against the classic imitation, which must end
+// with the same final scores, game for game.
 func TestOriginalSmoke(t *testing.T) {
 	needOriginals(t)
 	sp, err := arena.ParseSpec("hard")
@@ -150,6 +153,20 @@ func TestOriginalSmoke(t *testing.T) {
 		}
 		if h := g.Latency["hard"]; h == nil || h.N == 0 {
 			t.Errorf("game %d: no decision latency recorded", g.Game)
+		}
+	}
+	game, err := arena.ReadOptionFile(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classic, err := arena.ParseSpec("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := arena.LocalConfig{Seats: [4]arena.Spec{sp, classic, classic, classic}, Games: 2, FirstSeed: 11, Options: game}
+	for i, g := range arena.PlayLocal(t.Context(), local) {
+		if !maps.Equal(g.Finals, games[i].Finals) {
+			t.Errorf("seed %d: in process %v, against the original %v", g.Seed, g.Finals, games[i].Finals)
 		}
 	}
 	cfg.Ours, cfg.Games = nil, 1
