@@ -20,8 +20,13 @@
 //	                           tile, from server logs (original -keep, the oracle)
 //
 // Local matches are fast (a game takes milliseconds) and deterministic:
-// game g is dealt with seed -seed+g and its seats play the -seats specs
-// rotated by g, so every robot sits in every seat. A robot spec is a
+// game g is dealt with seed S = -seed+g and the first of the -seats
+// specs sits where a match against the original seats ours, (S mod
+// 4)+1-th, the others after it in turn, so every robot sits in every
+// seat. The classic imitation decides exactly as the original robot, so
+// "-seats hard/classic" plays, seed for seed, the very games that
+// "original -robot hard" plays against the real programs, some fifty
+// times faster. A robot spec is a
 // level (beginner, easy, medium, hard, expert) or "classic" (an
 // in-process imitation of the original mj-player, package ai/classic),
 // optionally followed by the original's strategy knobs, for example
@@ -81,7 +86,8 @@
 // Agreement replays the logged games of four original robots (default
 // the shared oracle games) through our controller and, at every decision
 // of a robot with the default strategy (-all: every robot), asks the
-// classic imitation what it would do, printing how often it agrees:
+// classic imitation what it would do, printing how often it agrees (on
+// the shared games: every decision, declarations included):
 //
 //	go run ./cmd/mj-arena agree
 //
