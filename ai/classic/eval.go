@@ -53,22 +53,20 @@ const (
 	weightBySuit = -0.0011160627477312
 	weightByMaj  = 0.25
 
-	doublerPung    = 6.0  // concealed pung of doubling tiles: times -chowness
+	doublerPung    = 6.0  // a pung of doubling tiles: times -chowness
 	majorPung      = 2.0  // a pung of terminals or honours
 	minorPung      = 25.0 // times majorness: a pung of simples
 	majorPair      = 1.0  // a pair of terminals or honours
 	minorPair      = 12.0 // times majorness: a pair of simples
 	doublerPair    = 2.0  // a pair of doubling tiles, less 4 × chowness
 	doublerPairLov = 4.0
-	singleNear     = 0.5 // times chowness: a single's live neighbours count
-	singleSpan     = 3.0 // a single's value scales with this less chowness
-	deadDoubler    = 5.0 // a lone doubling tile with no copy live
-	doublerLive    = 0.5 // a live lone doubling tile: per live copy, less chowness
-	offSingle      = 0.5 // times suitness: an off-suit single
-	minorSingle    = 0.5 // times majorness: a simple single
-	declaredOff    = 10.0
-	declaredDouble = 6.0 // a declared pung of doubling tiles: times -chowness
-	declaredMinor  = 25.0
+	singleNear     = 0.5  // times chowness: a single's live neighbours count
+	singleSpan     = 3.0  // a single's value scales with this less chowness
+	deadDoubler    = 5.0  // a lone doubling tile with no copy live
+	doublerLive    = 0.5  // a live lone doubling tile: per live copy, less chowness
+	offSingle      = 0.5  // times suitness: an off-suit single
+	minorSingle    = 0.5  // times majorness: a simple single
+	declaredOff    = 10.0 // times suitness: a declared set off the suit
 )
 
 // pairShare and pairChance make a pair's value per live copy (times the
@@ -220,14 +218,7 @@ func (e *evaluator) meldValue(m engine.Meld) (float64, bool) {
 		}
 		v -= p.exposedPung
 		v += p.pung
-		if e.doubling[k] {
-			v += -p.chowness * declaredDouble
-		}
-		if isMajor(k) {
-			v += majorPung
-		} else {
-			v -= declaredMinor * p.majorness
-		}
+		v = e.pungExtras(k, v)
 	case engine.Pair, engine.ClosedPair:
 		v, pair = p.eyes, true
 	default:
@@ -300,6 +291,19 @@ func (e *evaluator) group(g, lo, n int, pat [9]int8) split {
 	return s
 }
 
+// pungExtras adds to v, a pung's base, what a pung of kind k earns on
+// top, declared or concealed alike: a doubling pung when the strategy
+// dislikes chows, a pung of majors, a cost for minors under majorness.
+func (e *evaluator) pungExtras(k int, v float64) float64 {
+	if e.doubling[k] {
+		v += -e.pt.chowness * doublerPung
+	}
+	if isMajor(k) {
+		return v + majorPung
+	}
+	return v - minorPung*e.pt.majorness
+}
+
 // arrange tries every way to use the group's highest tile, rank r, as the
 // original does, and keeps the best.
 func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
@@ -313,15 +317,7 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 	// Pung, or else pair.
 	pval, ppr := 0.0, false
 	if pat[r] >= 3 {
-		v := p.pung
-		if e.doubling[k] {
-			v += -p.chowness * doublerPung
-		}
-		if isMajor(k) {
-			v += majorPung
-		} else {
-			v -= minorPung * p.majorness
-		}
+		v := e.pungExtras(k, p.pung)
 		rest := pat
 		rest[r] -= 3
 		sub := e.group(g, lo, n, rest)
@@ -360,6 +356,15 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 			mval = max(mval, v)
 			mpr = mpr || sub.pair
 		}
+		// A partial chow of the top tile and the one d below, worth v.
+		partial := func(v float64, d int) {
+			rest := pat
+			rest[r]--
+			rest[r-d]--
+			sub := e.group(g, lo, n, rest)
+			mval = max(mval, v*factor+sub.v)
+			mpr = mpr || sub.pair
+		}
 		if has1 {
 			v := 0.0
 			if r < 8 {
@@ -368,22 +373,9 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 			if r >= 2 {
 				v += p.partChow * p.chow * float64(e.live[k-2])
 			}
-			rest := pat
-			rest[r]--
-			rest[r-1]--
-			sub := e.group(g, lo, n, rest)
-			v = v*factor + sub.v
-			mval = max(mval, v)
-			mpr = mpr || sub.pair
+			partial(v, 1)
 		} else if has2 {
-			v := p.partChow * p.chow * float64(e.live[k-1])
-			rest := pat
-			rest[r]--
-			rest[r-2]--
-			sub := e.group(g, lo, n, rest)
-			v = v*factor + sub.v
-			mval = max(mval, v)
-			mpr = mpr || sub.pair
+			partial(p.partChow*p.chow*float64(e.live[k-1]), 2)
 		}
 	}
 	// Single.
