@@ -20,8 +20,10 @@ var (
 )
 
 // Options are the original's strategy options. A nil list means the
-// original's default list; a list of one value fixes that knob, and when
-// every knob is fixed the robot never switches strategy.
+// original's default list; a list of one value fixes that knob. With
+// every knob fixed the robot never switches strategy, except that a
+// suitness above 0, fixed or not, still lets it switch the suit it
+// collects (none at the start of a hand), as the original's does.
 type Options struct {
 	Chowness   []float64 // -1..1
 	Hiddenness []float64 // 0..1

@@ -20,17 +20,17 @@ import (
 
 // Agreement counts how often the classic imitation decides as the
 // original mj-player did in logged games: for every decision of every
-// robot in a game log (its own turn and its answer to each discard or
-// kong), the classic robot, holding the same view and the same strategy
+// robot in a game log (its own turn, its answer to each discard or kong
+// and each set it declares after a mah-jong), the classic robot, holding the same view and the same strategy
 // options, proposes its answer, which is compared with the original's.
 // The game follows the log (our controller replays the original's
 // messages exactly), so each decision is judged on the true history.
 type Agreement struct {
 	Games int
-	// Counts[kind][original's answer][classic's answer]; kind is "turn"
-	// or "claim", answers are message names ("Discard", "Pung", "Chow
-	// Upper", ...), and "Discard (other tile)" for a discard of another
-	// tile than the original's.
+	// Counts[kind][original's answer][classic's answer]; kind is "turn",
+	// "claim" or "declare", answers are message names ("Discard",
+	// "Pung", "Chow Upper", ...), and "Discard (other tile)" for a
+	// discard of another tile than the original's.
 	Counts                  map[string]map[string]map[string]int
 	Discards, SameDiscard   int
 	Decisions, SameDecision int
@@ -306,7 +306,8 @@ func SameAnswer(orig, ours engine.Action) bool {
 // TraceDecision prints one judged decision on a line: the hand, the
 // declared sets, the strategy in force, the live wall and the tile in
 // play, then both answers; for two different discards also the values
-// the classic robot gave each.
+// the classic robot gave each (all their digits, since ties decide) and
+// the copies of each it had not seen.
 func TraceDecision(w io.Writer, v *engine.View, r *classic.Robot, orig, ours engine.Action) {
 	p := v.Me()
 	if p == nil {
