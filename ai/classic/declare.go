@@ -48,27 +48,35 @@ func (r *Robot) declareWinner(v *engine.View) {
 		r.buf = append(r.buf, engine.PSpecialSet{})
 		return
 	}
-	// Each kind of set is looked for in the order the tiles are held.
-	held := append(engine.Tiles(nil), p.Concealed[:p.NumConcealed]...)
-	for _, t := range held {
-		if complete(func(q *engine.Player) error { return q.FormsClosedPung(t) }) {
-			r.buf = append(r.buf, engine.PFormClosedPung{Tile: t})
-			return
-		}
-	}
-	for _, t := range held {
-		if complete(func(q *engine.Player) error { return q.FormsClosedChow(t, engine.Lower) }) {
-			r.buf = append(r.buf, engine.PFormClosedChow{Tile: t})
-			return
-		}
-	}
-	for _, t := range held {
-		if complete(func(q *engine.Player) error { return q.FormsClosedPair(t) }) {
-			r.buf = append(r.buf, engine.PFormClosedPair{Tile: t})
-			return
-		}
+	if a, ok := closedSet(p, complete); ok {
+		r.buf = append(r.buf, a)
+		return
 	}
 	r.buf = append(r.buf, engine.PFormClosedSpecialSet{})
+}
+
+// closedSet returns the first closed set among p's concealed tiles that
+// ok accepts (ok tries the set on a copy of p), as the original's set
+// finder offers them: pungs, then chows, then pairs, each looked for in
+// the order the tiles are held.
+func closedSet(p *engine.Player, ok func(try func(q *engine.Player) error) bool) (engine.Action, bool) {
+	held := p.Concealed[:p.NumConcealed]
+	for _, t := range held {
+		if ok(func(q *engine.Player) error { return q.FormsClosedPung(t) }) {
+			return engine.PFormClosedPung{Tile: t}, true
+		}
+	}
+	for _, t := range held {
+		if ok(func(q *engine.Player) error { return q.FormsClosedChow(t, engine.Lower) }) {
+			return engine.PFormClosedChow{Tile: t}, true
+		}
+	}
+	for _, t := range held {
+		if ok(func(q *engine.Player) error { return q.FormsClosedPair(t) }) {
+			return engine.PFormClosedPair{Tile: t}, true
+		}
+	}
+	return nil, false
 }
 
 // declareLoser sends a loser's next declaration once the winner's hand
@@ -80,25 +88,13 @@ func (r *Robot) declareLoser(v *engine.View) {
 	if p == nil {
 		return
 	}
-	c := concealedCounts(p)
-	held := p.Concealed[:p.NumConcealed]
-	for _, t := range held {
-		if k := kindOf(t); k >= 0 && c[k] >= 3 {
-			r.buf = append(r.buf, engine.PFormClosedPung{Tile: t})
-			return
-		}
+	any := func(try func(q *engine.Player) error) bool {
+		q := *p
+		return try(&q) == nil
 	}
-	for _, t := range held {
-		if k := kindOf(t); k >= 0 && k < 27 && k%9 <= 6 && c[k+1] > 0 && c[k+2] > 0 {
-			r.buf = append(r.buf, engine.PFormClosedChow{Tile: t})
-			return
-		}
-	}
-	for _, t := range held {
-		if k := kindOf(t); k >= 0 && c[k] >= 2 {
-			r.buf = append(r.buf, engine.PFormClosedPair{Tile: t})
-			return
-		}
+	if a, ok := closedSet(p, any); ok {
+		r.buf = append(r.buf, a)
+		return
 	}
 	r.buf = append(r.buf, engine.PShowTiles{})
 }

@@ -88,8 +88,6 @@ type points struct {
 	partPung, partChow              float64
 	exposedPung, exposedChow, off   float64
 	weight                          float64
-	chowness, majorness, suitness   float64
-	collect                         int
 	doublerPair, doublerLive, spanC float64
 }
 
@@ -101,7 +99,7 @@ func pointsFor(st strategy) points {
 		p.pung = setBase - c*setBase
 	}
 	p.pung *= 1 + pungByHidden*h
-	p.eyes = eyesBase + eyesByChow*abs(c)
+	p.eyes = eyesBase + eyesByChow*math.Abs(c)
 	p.chow = setBase + c*setBase
 	if c > 0 {
 		p.chow = setBase + c*chowByLove
@@ -127,18 +125,10 @@ func pointsFor(st strategy) points {
 	if s >= 1 {
 		p.weight = 1 + weightBySuit*(s-1) + weightByMaj*m
 	}
-	p.chowness, p.majorness, p.suitness, p.collect = c, m, s, st.collect
 	p.doublerPair = doublerPair - c*doublerPairLov
 	p.doublerLive = doublerLive - c
 	p.spanC = singleSpan - c
 	return p
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // evaluator values hands for one decision: the live counts and the
@@ -193,7 +183,7 @@ func (e *evaluator) use(st strategy) {
 
 // offSuit reports whether kind k is a suit tile outside the suit the
 // strategy collects.
-func (e *evaluator) offSuit(k int) bool { return k < 27 && k/9+1 != e.pt.collect }
+func (e *evaluator) offSuit(k int) bool { return k < 27 && k/9+1 != e.st.collect }
 
 // meldValue is the value of a declared set, and whether it is a pair.
 func (e *evaluator) meldValue(m engine.Meld) (float64, bool) {
@@ -225,7 +215,7 @@ func (e *evaluator) meldValue(m engine.Meld) (float64, bool) {
 		return 0, false
 	}
 	if e.offSuit(k) {
-		v -= declaredOff * p.suitness
+		v -= declaredOff * e.st.suit
 	}
 	return v, pair
 }
@@ -242,13 +232,7 @@ func (e *evaluator) value(c *counts, melds []engine.Meld) float64 {
 	// from circles down), summed apart, so that sums round as its do.
 	concealed := 0.0
 	for _, g := range [...]int{4, 3, 2, 1, 0} {
-		lo, n := g*9, 9
-		if g == 3 {
-			n = 4
-		}
-		if g == 4 {
-			lo, n = 31, 3
-		}
+		lo, n := span(g)
 		var pat [9]int8
 		any := false
 		for i := range n {
@@ -258,7 +242,7 @@ func (e *evaluator) value(c *counts, melds []engine.Meld) float64 {
 		if !any {
 			continue
 		}
-		s := e.group(g, lo, n, pat)
+		s := e.group(g, pat)
 		concealed += s.v
 		eyes = eyes || s.pair
 	}
@@ -269,9 +253,21 @@ func (e *evaluator) value(c *counts, melds []engine.Meld) float64 {
 	return total * e.pt.weight
 }
 
-// group returns the value of the tiles pat of group g (kinds lo to
-// lo+n-1), memoised.
-func (e *evaluator) group(g, lo, n int, pat [9]int8) split {
+// span returns group g's first kind and its number of kinds: 0-2 the
+// suits, 3 the winds, 4 the dragons.
+func span(g int) (lo, n int) {
+	switch g {
+	case 3:
+		return 27, 4
+	case 4:
+		return 31, 3
+	}
+	return g * 9, 9
+}
+
+// group returns the value of the tiles pat of group g, memoised.
+func (e *evaluator) group(g int, pat [9]int8) split {
+	_, n := span(g)
 	r := n - 1
 	for r >= 0 && pat[r] == 0 {
 		r--
@@ -286,7 +282,7 @@ func (e *evaluator) group(g, lo, n int, pat [9]int8) split {
 	if s, ok := e.memo[key]; ok {
 		return s
 	}
-	s := e.arrange(g, lo, n, r, pat)
+	s := e.arrange(g, r, pat)
 	e.memo[key] = s
 	return s
 }
@@ -296,18 +292,19 @@ func (e *evaluator) group(g, lo, n int, pat [9]int8) split {
 // dislikes chows, a pung of majors, a cost for minors under majorness.
 func (e *evaluator) pungExtras(k int, v float64) float64 {
 	if e.doubling[k] {
-		v += -e.pt.chowness * doublerPung
+		v += -e.st.chow * doublerPung
 	}
 	if isMajor(k) {
 		return v + majorPung
 	}
-	return v - minorPung*e.pt.majorness
+	return v - minorPung*e.st.major
 }
 
 // arrange tries every way to use the group's highest tile, rank r, as the
 // original does, and keeps the best.
-func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
+func (e *evaluator) arrange(g, r int, pat [9]int8) split {
 	p := &e.pt
+	lo, _ := span(g)
 	k := lo + r
 	suit := g < 3
 	factor := 1.0
@@ -320,7 +317,7 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 		v := e.pungExtras(k, p.pung)
 		rest := pat
 		rest[r] -= 3
-		sub := e.group(g, lo, n, rest)
+		sub := e.group(g, rest)
 		v = v*factor + sub.v
 		pval = max(pval, v)
 		ppr = sub.pair
@@ -332,11 +329,11 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 		if isMajor(k) {
 			v += majorPair
 		} else {
-			v -= minorPair * p.majorness
+			v -= minorPair * e.st.major
 		}
 		rest := pat
 		rest[r] -= 2
-		sub := e.group(g, lo, n, rest)
+		sub := e.group(g, rest)
 		v = v*factor + sub.v
 		pval = max(pval, v)
 		ppr = true
@@ -351,7 +348,7 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 			rest[r]--
 			rest[r-1]--
 			rest[r-2]--
-			sub := e.group(g, lo, n, rest)
+			sub := e.group(g, rest)
 			v := p.chow*factor + sub.v
 			mval = max(mval, v)
 			mpr = mpr || sub.pair
@@ -361,7 +358,7 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 			rest := pat
 			rest[r]--
 			rest[r-d]--
-			sub := e.group(g, lo, n, rest)
+			sub := e.group(g, rest)
 			mval = max(mval, v*factor+sub.v)
 			mpr = mpr || sub.pair
 		}
@@ -382,9 +379,9 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 	live := float64(e.live[k])
 	near := 0.0
 	if suit {
-		near = p.singleNear(e, lo, r)
+		near = e.singleNear(lo, r)
 	}
-	v := p.single * (live + singleNear*p.chowness*near) * p.spanC
+	v := p.single * (live + singleNear*e.st.chow*near) * p.spanC
 	if e.doubling[k] {
 		switch {
 		case live == 0:
@@ -396,14 +393,14 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 		}
 	}
 	if suit && e.offSuit(k) {
-		v -= offSingle * p.suitness * p.single
+		v -= offSingle * e.st.suit * p.single
 	}
 	if !isMajor(k) {
-		v -= minorSingle * p.majorness * p.single
+		v -= minorSingle * e.st.major * p.single
 	}
 	rest := pat
 	rest[r]--
-	sub := e.group(g, lo, n, rest)
+	sub := e.group(g, rest)
 	v += sub.v
 	// Keep the best; equal values go to the pung or pair, then the chows.
 	if mval > pval {
@@ -421,7 +418,7 @@ func (e *evaluator) arrange(g, lo, n, r int, pat [9]int8) split {
 // singleNear counts the live copies of a single's two neighbours; beyond
 // the end of the suit the original reads a count that is never lowered,
 // four.
-func (p *points) singleNear(e *evaluator, lo, r int) float64 {
+func (e *evaluator) singleNear(lo, r int) float64 {
 	n := 0
 	if r > 0 {
 		n += int(e.live[lo+r-1])

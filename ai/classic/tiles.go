@@ -42,10 +42,6 @@ func tileOf(k int) engine.Tile {
 // isMajor reports whether kind k is a terminal or an honour.
 func isMajor(k int) bool { return k >= 27 || k%9 == 0 || k%9 == 8 }
 
-// groupOf is the evaluator's group of kind k: 0-2 the suits, 3 the
-// honours.
-func groupOf(k int) int { return min(k/9, 3) }
-
 // concealedCounts counts p's concealed tiles by kind.
 func concealedCounts(p *engine.Player) counts {
 	var c counts
