@@ -665,12 +665,13 @@ func TestResumeSavedGames(t *testing.T) {
 		if len(files[1]) < 6 || files[1][5] != "# CompletedRounds 0\r\n" {
 			t.Errorf("our %s: line 6 is not the CompletedRounds comment", name)
 		}
-		if clean := skipGarbageComment(files[0], files[1]); len(clean) != len(files[0]) {
+		clean := skipGarbageComment(files[0], files[1])
+		if len(clean) != len(files[0]) {
 			// The loads below test resuming, not the original's
 			// garbage: they get the file with one comment line.
-			files[0] = clean
 			resumeWriteFile(t, filepath.Join(dirs[0], name), strings.Join(clean, ""))
 		}
+		files[0] = clean
 		if d := firstLineDiff(files[0], files[1]); d != "" {
 			t.Errorf("%s: saved files differ: %s", name, d)
 		}
