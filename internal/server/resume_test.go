@@ -628,23 +628,28 @@ func (tb *resumeTable) dealPasses() bool {
 // hold line ends, so everything up to the line that follows our comment
 // is the comment.
 func skipGarbageComment(orig, ours []string) []string {
-	if len(orig) <= 5 || len(ours) <= 6 || !strings.HasPrefix(orig[5], "#") {
+	const c = savedCommentLine
+	if len(orig) <= c || len(ours) <= c+1 || !strings.HasPrefix(orig[c], "#") {
 		return orig
 	}
-	for j := 6; j < len(orig); j++ {
-		if orig[j] == ours[6] {
-			return append(append(append([]string(nil), orig[:5]...), ours[5]), orig[j:]...)
+	for j := c + 1; j < len(orig); j++ {
+		if orig[j] == ours[c+1] {
+			return append(append(append([]string(nil), orig[:c]...), ours[c]), orig[j:]...)
 		}
 	}
 	return orig
 }
+
+// savedCommentLine is the index of the comment line in a saved game of
+// four players: four Player lines and the Game line come first.
+const savedCommentLine = 5
 
 // TestResumeSavedGames plays the same game on the original server and
 // on ours with the same SaveState requests (no name, a name with
 // directories, no name again, names with and without .mjs, mid-hand and
 // between hands), and compares the logs (StateSaved and the file names)
 // and the files, which must be equal but for the comment line after
-// Game. Then each server loads files saved by either server, players
+// Game (the original's, garbage, may span lines). Then each server loads files saved by either server, players
 // come back by id, by name or (--no-id-required) as strangers, and the
 // two servers' logs are compared again up to GameOver.
 func TestResumeSavedGames(t *testing.T) {
@@ -662,7 +667,7 @@ func TestResumeSavedGames(t *testing.T) {
 			}
 			files[i] = strings.SplitAfter(string(b), "\r\n")
 		}
-		if len(files[1]) < 6 || files[1][5] != "# CompletedRounds 0\r\n" {
+		if len(files[1]) <= savedCommentLine || files[1][savedCommentLine] != "# CompletedRounds 0\r\n" {
 			t.Errorf("our %s: line 6 is not the CompletedRounds comment", name)
 		}
 		clean := skipGarbageComment(files[0], files[1])
