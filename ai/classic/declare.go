@@ -88,11 +88,12 @@ func (r *Robot) declareLoser(v *engine.View) {
 	if p == nil {
 		return
 	}
-	any := func(try func(q *engine.Player) error) bool {
+	// A loser takes any set its tiles hold.
+	legal := func(try func(q *engine.Player) error) bool {
 		q := *p
 		return try(&q) == nil
 	}
-	if a, ok := closedSet(p, any); ok {
+	if a, ok := closedSet(p, legal); ok {
 		r.buf = append(r.buf, a)
 		return
 	}

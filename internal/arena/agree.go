@@ -21,8 +21,9 @@ import (
 // Agreement counts how often the classic imitation decides as the
 // original mj-player did in logged games: for every decision of every
 // robot in a game log (its own turn, its answer to each discard or kong
-// and each set it declares after a mah-jong), the classic robot, holding the same view and the same strategy
-// options, proposes its answer, which is compared with the original's.
+// and each set it declares after a mah-jong), the classic robot, holding
+// the same view and the same strategy options, proposes its answer,
+// which is compared with the original's.
 // The game follows the log (our controller replays the original's
 // messages exactly), so each decision is judged on the true history.
 type Agreement struct {
