@@ -195,6 +195,9 @@ func (r *Robot) load(v *engine.View) *context {
 	if east {
 		x.keep = 1.5*r.params.spare + r.params.eastKeep
 	}
+	if t := r.params.spareThreat; t > 0 {
+		x.keep += t * x.threatDoubles()
+	}
 	x.loserK = 0
 	if o.Bool(engine.OptLosersSettle) {
 		x.loserK = 2

@@ -105,7 +105,7 @@ func (r *Robot) survivals(x *context) {
 	pr := &r.params
 	w := pr.timeHazard
 	if w <= 0 {
-		s := r.survivalNow() - pr.threat*x.threatDoubles()
+		s := r.survivalNow() - pr.threat*x.threatDoubles() - pr.threatSets*x.threatSets()
 		for t := range x.survAt {
 			x.survAt[t] = s
 		}
@@ -152,6 +152,19 @@ func (x *context) threatDoubles() float64 {
 		n += d.dbl
 	}
 	return min(n, 2)
+}
+
+// threatSets counts the claimed sets of the other players beyond the
+// first of each, at most three: a player with three claimed sets holds
+// only four or five tiles and is usually one tile from going out.
+func (x *context) threatSets() float64 {
+	n := 0
+	for i, p := range x.g.Players {
+		if engine.Seat(i) != x.seat && p != nil {
+			n += max(0, exposedSets(p)-1)
+		}
+	}
+	return float64(min(n, 3))
 }
 
 // discards counts the discards made so far this hand.

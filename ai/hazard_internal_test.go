@@ -130,3 +130,47 @@ func TestThreatDoubles(t *testing.T) {
 		t.Errorf("without the tunable: survival %v", off.survAt[0])
 	}
 }
+
+// TestThreatSets: each claimed set of another player beyond its first
+// counts, at most three in all; with the threatSets tunable they shorten
+// our survival, without it nothing changes.
+func TestThreatSets(t *testing.T) {
+	var melds [engine.NumSeats][]string
+	melds[1] = []string{"Pung 5B"}
+	_, one := hazardRobot(t, "threatSets=0.02,survival=0.87", 0, melds)
+	if got := one.threatSets(); got != 0 {
+		t.Errorf("a single claimed set: %v, want 0", got)
+	}
+	melds[1] = []string{"Pung 5B", "Chow 2C", "Pung 9D"}
+	_, two := hazardRobot(t, "threatSets=0.02,survival=0.87", 0, melds)
+	if got := two.threatSets(); got != 2 {
+		t.Errorf("three claimed sets: %v, want 2", got)
+	}
+	if got := two.survAt[0]; got < 0.8299 || got > 0.8301 {
+		t.Errorf("survival with two sets beyond the first: %v, want 0.87 - 2 × 0.02", got)
+	}
+	melds[2] = []string{"Pung 1C", "Pung 2D", "Chow 6B"}
+	_, many := hazardRobot(t, "threatSets=0.02", 0, melds)
+	if got := many.threatSets(); got != 3 {
+		t.Errorf("six claimed sets in two hands: %v, want at most 3", got)
+	}
+	_, off := hazardRobot(t, "survival=0.87", 0, melds)
+	if off.survAt[0] != 0.87 {
+		t.Errorf("without the tunable: survival %v", off.survAt[0])
+	}
+}
+
+// TestSpareThreat: a win is credited spareThreat points for each double
+// on the others' declared sets, on top of the plain spare.
+func TestSpareThreat(t *testing.T) {
+	var melds [engine.NumSeats][]string
+	melds[1] = []string{"Pung RD"}
+	_, x := hazardRobot(t, "spare=0,spareThreat=30", 0, melds)
+	if x.keep != 30 {
+		t.Errorf("one double out: keep %v, want 30", x.keep)
+	}
+	_, off := hazardRobot(t, "spare=0", 0, melds)
+	if off.keep != 0 {
+		t.Errorf("without the tunable: keep %v", off.keep)
+	}
+}

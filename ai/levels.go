@@ -50,6 +50,7 @@ type params struct {
 	waitFit              float64 // >0: that chance from the learned read (waitread.go), scaled by this
 	pairFit              float64 // >0: unseen counts lowered by this times the copies the others are read to hold in pairs (waitread.go)
 	threat               float64 // survival per turn lowered by this for each double the others' declared sets carry (at most two)
+	threatSets           float64 // ... and by this for each claimed set of another player beyond its first (at most three)
 	waitOut              float64 // a ready hand's chance per turn from how often the others throw its waits (outflow.go), scaled by this (0: from its unseen copies)
 	waitAhead            float64 // 1: waitOut also prices the ready hands a hand one step away leads to
 	pairOut              float64 // a doubling pair's pung credited by this times its chance from the outflow before the wall ends (0: pairPung)
@@ -57,6 +58,7 @@ type params struct {
 	paceK                float64 // the others' chance per turn scaled by the table's pace (pace.go) to this power (0: the constant survival)
 	selfPass             float64 // a fully concealed ready hand lets a winning discard go when this times going on is worth more (selfpass.go; 0: never)
 	spare                float64 // points credited to a win for the payment to another winner it spares (half as much again as East)
+	spareThreat          float64 // ... and this many more for each double the others' declared sets carry (at most two; threatDoubles)
 	eastKeep             float64 // points credited to a win as East, for the East hand it keeps (the deal passes otherwise)
 	tempo                float64 // a pass and a claimed kong priced with the others' turns before our next draw (tempo.go; 0: a whole round, as after a discard)
 	passRead             float64 // >0: a seat that let a kind go since its last discard holds no pair of it (pungFeed)
