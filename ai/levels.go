@@ -715,6 +715,20 @@ func paramsFor(l Level) params {
 		// the others' declared sets carry (threat, hazard.go), paired on
 		// those 1,000 games: +0.09 ± 1.30 and +0.38 ± 1.88 points a hand
 		// (wins 32.51 and 32.57 %). No measurable gain; off.
+		// Screened again on first hands against the exact imitation
+		// (mj-arena local -hands 1 -seats hard/classic, 60,000 hands a
+		// block, paired): threat 0.05 +0.73 ± 0.70 (seed 37,000,001),
+		// +0.42 ± 0.67 (38,000,001) and +0.43 ± 0.70 (39,000,001), about
+		// +0.53 ± 0.40 over the three (wins up about 0.2 points, the mean
+		// winning score down 0.2 to 0.4); 0.1 +0.19 ± 0.83. Speed aimed
+		// the same way through the win's worth instead of its horizon
+		// (spareThreat: points credited to a win per double the others
+		// have declared): 25 +0.44 ± 0.47 and -0.23 ± 0.48, 60 -0.01 ±
+		// 0.63; survival lowered per claimed set of another player beyond
+		// its first (threatSets) 0.01 +0.03 ± 0.39, 0.025 +0.09 ± 0.56;
+		// threat 0.05 with spareThreat 25 +0.40 ± 0.72, with threatSets
+		// 0.01 as well +0.36 ± 0.77 (seed 39,000,001). Only the threat
+		// itself shows a gain, and a small one.
 	}
 	return p
 }
