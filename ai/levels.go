@@ -728,7 +728,9 @@ func paramsFor(l Level) params {
 		// its first (threatSets) 0.01 +0.03 ± 0.39, 0.025 +0.09 ± 0.56;
 		// threat 0.05 with spareThreat 25 +0.40 ± 0.72, with threatSets
 		// 0.01 as well +0.36 ± 0.77 (seed 39,000,001). Only the threat
-		// itself shows a gain, and a small one.
+		// itself shows a gain, and a small one. On 12,000 whole games
+		// from seed 40,000,001, paired: threat 0.05 +0.20 ± 0.57 (Hard
+		// +28.60 ± 1.19, wins 31.49 %, mean winning score 68.11). Off.
 	}
 	return p
 }
