@@ -105,7 +105,7 @@ func (r *Robot) survivals(x *context) {
 	pr := &r.params
 	w := pr.timeHazard
 	if w <= 0 {
-		s := r.survivalNow() - pr.threat*x.threatDoubles() - pr.threatSets*x.threatSets()
+		s := r.survivalNow() - r.threatDrop(x)
 		for t := range x.survAt {
 			x.survAt[t] = s
 		}
@@ -133,6 +133,20 @@ func (r *Robot) survivals(x *context) {
 		}
 		x.survAt[t] = (1-w)*base + w*s
 	}
+}
+
+// threatDrop is how much the others' declared sets lower our survival
+// per turn (threat, threatSets); the counts are skipped while their
+// weights are zero, as for every level today.
+func (r *Robot) threatDrop(x *context) float64 {
+	d := 0.0
+	if w := r.params.threat; w > 0 {
+		d += w * x.threatDoubles()
+	}
+	if w := r.params.threatSets; w > 0 {
+		d += w * x.threatSets()
+	}
+	return d
 }
 
 // threatDoubles counts the doubles the others' declared sets already
