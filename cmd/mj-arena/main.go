@@ -166,6 +166,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -190,7 +191,54 @@ func main() {
 	os.Exit(code)
 }
 
-const usage = "usage: mj-arena local|original|agree|probe|report|outflow|waits [flags] (mj-arena MODE -h lists the flags)"
+const usage = "usage: mj-arena local|original|agree|probe|report|outflow|waits|read [flags] (mj-arena MODE -h lists the flags)"
+
+// read measures how much the original robots' play tells of their
+// hands: first hands of four imitations, each seat's log replayed with
+// its hidden draws changed (arena.MeasureSharpness, arena.MeasureDrift).
+func read(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("mj-arena read", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	hands := fs.Int("hands", 20, "first hands measured, one per seed")
+	seed := fs.Int("seed", 1, "seed of the first game")
+	cut := fs.Float64("cut", 0.9, "the hands are read at this share of their play")
+	steps := fs.Int("steps", 4000, "changes proposed on each seat's walk")
+	if err := fs.Parse(args); err != nil {
+		return 2, err
+	}
+	if *hands <= 0 || *steps <= 0 || *cut <= 0 || *cut > 1 {
+		return 2, fmt.Errorf("mj-arena read: -hands and -steps must be positive and -cut in (0, 1]")
+	}
+	sp, err := arena.ParseSpec("classic")
+	if err != nil {
+		return 1, err
+	}
+	cfg := arena.LocalConfig{Seats: [4]arena.Spec{sp, sp, sp, sp}, Hands: 1, FirstSeed: *seed}
+	mk := func() arena.Responder { return sp.NewRobot(0) }
+	rng := rand.New(rand.NewPCG(uint64(*seed), 7))
+	var sh arena.Sharpness
+	var d arena.Drift
+	for g := range *hands {
+		rec, logs := arena.PlayLogged(cfg, g)
+		if rec.Failed != "" {
+			return 1, fmt.Errorf("mj-arena read: game %d: %s", g, rec.Failed)
+		}
+		for _, l := range logs {
+			s, err := arena.MeasureSharpness(l, mk)
+			if err != nil {
+				return 1, err
+			}
+			sh.Add(s)
+			d.Add(arena.MeasureDrift(l, *cut, *steps, rng, mk))
+		}
+	}
+	fmt.Fprintf(stdout, "one draw changed, at the end of play: %d of %d explained (%.1f %%); of a tile still held %d of %d (%.1f %%)\n",
+		sh.Explained, sh.Tried, 100*float64(sh.Explained)/float64(max(1, sh.Tried)),
+		sh.HeldExplained, sh.HeldTried, 100*float64(sh.HeldExplained)/float64(max(1, sh.HeldTried)))
+	fmt.Fprintf(stdout, "walk at %.0f %% of play, %d steps: ", 100**cut, *steps)
+	d.Report(stdout)
+	return 0, nil
+}
 
 // agree measures how often the classic imitation decides as the
 // original robots did in logged games.
@@ -424,6 +472,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (int, err
 		return outflow(args[1:], stdout, stderr)
 	case "waits":
 		return waits(ctx, args[1:], stdout, stderr)
+	case "read":
+		return read(args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("mj-arena "+mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)

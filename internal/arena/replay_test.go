@@ -1,0 +1,146 @@
+package arena
+
+import (
+	"math/rand/v2"
+
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"mahjong/ai/classic"
+	"mahjong/engine"
+)
+
+func classicSeats(t *testing.T) LocalConfig {
+	t.Helper()
+	sp, err := ParseSpec("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return LocalConfig{Seats: [4]Spec{sp, sp, sp, sp}, Hands: 1, FirstSeed: 4242}
+}
+
+func newClassic() Responder { return classic.New(classic.Options{}) }
+
+// The imitation replays its own seat's log answer for answer, and a
+// guess at a drawn tile that the seat later threw away is refused.
+func TestReplayExplainsTruth(t *testing.T) {
+	cfg := classicSeats(t)
+	for g := range 3 {
+		rec, logs := PlayLogged(cfg, g)
+		if rec.Failed != "" {
+			t.Fatal(rec.Failed)
+		}
+		for s, l := range logs {
+			n := playEnd(l)
+			if n < 20 {
+				t.Fatalf("game %d seat %d: play ended after %d steps", g, s, n)
+			}
+			if k, err := Replay(l, n, nil, newClassic()); err != nil || k != n {
+				t.Fatalf("game %d seat %d: the true log replays only %d of %d steps: %v", g, s, k, n, err)
+			}
+			id := seatID(l)
+			draws := privateDraws(l, id, n)
+			if len(draws) < 13 {
+				t.Fatalf("game %d seat %d: %d hidden draws", g, s, len(draws))
+			}
+			// the first draw whose tile the seat discards later
+			refused := false
+			for _, i := range draws {
+				orig := drawnTile(l.Steps[i].Ev)
+				if orig.IsSpecial() || !discardsLater(l, id, i, n, orig) {
+					continue
+				}
+				other := engine.Tile(0)
+				for _, c := range engine.AllTiles {
+					if !c.IsSpecial() && c != orig && heldAt(l, n)[c] == 0 {
+						other = c
+						break
+					}
+				}
+				if explained(l, n, i, other, newClassic) {
+					t.Errorf("game %d seat %d: %s drawn at step %d in place of %s, which it threw, still explains its play", g, s, other, i, orig)
+				}
+				refused = true
+				break
+			}
+			if !refused {
+				t.Fatalf("game %d seat %d: no drawn tile was thrown", g, s)
+			}
+		}
+	}
+}
+
+// discardsLater reports whether seat id discards a t after step i (of the
+// first n), holding no other copy then.
+func discardsLater(l *SeatLog, id, i, n int, t engine.Tile) bool {
+	if heldAt(l, i)[t] > 0 {
+		return false
+	}
+	for _, st := range l.Steps[i+1 : n] {
+		if m, ok := st.Ev.(engine.CPlayerDiscards); ok && m.ID == id && m.Tile == t {
+			return true
+		}
+	}
+	return false
+}
+
+// A single changed draw is explained only now and then: the play of the
+// original gives much of its hand away, one tile at a time.
+func TestSharpness(t *testing.T) {
+	cfg := classicSeats(t)
+	_, logs := PlayLogged(cfg, 1)
+	var all Sharpness
+	for _, l := range logs {
+		sh, err := MeasureSharpness(l, newClassic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Add(sh)
+	}
+	t.Logf("%+v", all)
+	if all.HeldTried == 0 || all.HeldExplained == 0 || 4*all.HeldExplained > all.HeldTried {
+		t.Errorf("changes of a held tile: %d explained of %d; want some, and under a quarter", all.HeldExplained, all.HeldTried)
+	}
+}
+
+// A walk of no steps keeps the truth; a long one is explained only in
+// part and its guesses still share more tiles with the truth than a
+// blind deal (MJ_DRIFT_HANDS=N measures it on N hands).
+func TestDrift(t *testing.T) {
+	cfg := classicSeats(t)
+	_, logs := PlayLogged(cfg, 0)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, l := range logs {
+		d := MeasureDrift(l, 1, 2, rng, newClassic)
+		held := 0
+		for _, n := range heldAt(l, playEnd(l)) {
+			held += n
+		}
+		if d.Guesses != 1 || d.Accepted == 0 && d.Shared != float64(held) {
+			t.Fatalf("a walk of two steps (%d tiles held): %+v", held, d)
+		}
+	}
+	hands, _ := strconv.Atoi(os.Getenv("MJ_DRIFT_HANDS"))
+	steps := 400
+	if hands == 0 {
+		hands = 2
+	}
+	var all Drift
+	for g := range hands {
+		_, logs := PlayLogged(cfg, g)
+		for _, l := range logs {
+			all.Add(MeasureDrift(l, 0.9, steps, rng, newClassic))
+		}
+	}
+	var b strings.Builder
+	all.Report(&b)
+	t.Log(b.String())
+	if all.Accepted == 0 || all.Accepted == all.Tried {
+		t.Errorf("every change or none explained: %+v", all)
+	}
+	if all.Shared/all.Guesses <= all.Blind/all.Hands {
+		t.Errorf("the walk's guesses share no more with the truth than a blind deal: %+v", all)
+	}
+}
