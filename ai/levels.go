@@ -246,6 +246,21 @@ func paramsFor(l Level) params {
 		// explains 10 % of a constant rate's log loss), paired against
 		// three ai/classic robots on 2,000 deals from seed 5,000,001:
 		// weight 1 -0.18 ± 2.91, 0.6 -0.57 ± 1.56. Off.
+		//
+		// How much an exact reading could know (mj-arena read: a seat's
+		// whole history replayed through ai/classic with its hidden draws
+		// changed, a guess kept only if the imitation then answers every
+		// message as the seat did; first hands of four imitations, seed
+		// 100): at the end of play a single changed draw of a tile still
+		// held is explained 5.4 % of the time (22,704 tried), so each
+		// discard, claim and pass says much about the hand's shape; but a
+		// walk of such changes (12,000 a seat, 64 hands) roams widely:
+		// at 90 % of the play its guesses share 6.05 of the concealed
+		// tiles with the truth against 3.42 for a blind deal, at 60 %
+		// 4.28 against 3.64. The walk starts at the truth, so these are
+		// the most such a reader could hold; the play tells little until
+		// late in the hand, when a reading would have to be drawn (8 %
+		// of changes accepted) without the truth to start from.
 		p.feedCost = 1.5
 		// The table's pace (pace.go): the others' chance per turn scaled
 		// by how often they have gone out per discard this game, against
