@@ -16,7 +16,7 @@ import (
 // another seat drew can be checked against everything that seat did. A
 // guess that makes the imitation answer any message otherwise than the
 // seat did cannot be the truth. How many guesses survive tells how much
-// the seat's play gives its hand away (mj-arena sharp).
+// the seat's play gives its hand away (mj-arena read).
 
 // SeatStep is one message a seat received and what it answered.
 type SeatStep struct {
