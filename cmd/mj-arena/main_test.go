@@ -234,3 +234,21 @@ func TestWaitsCommand(t *testing.T) {
 		t.Errorf("classic first: code %d, %v; want a usage error", code, err)
 	}
 }
+
+// The read mode replays a few seats' logs and prints both figures; a cut
+// outside (0, 1] is refused.
+func TestReadCommand(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code, err := run(context.Background(), []string{"read", "-hands", "1", "-steps", "40"}, &out, &errOut)
+	if err != nil || code != 0 {
+		t.Fatalf("run: code %d, %v\n%s", code, err, errOut.String())
+	}
+	for _, want := range []string{"one draw changed, at the end of play: ", "walk at 90 % of play, 40 steps: ", "a blind deal", "(4 hands)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if code, err := run(context.Background(), []string{"read", "-cut", "1.5"}, &out, &errOut); err == nil || code != 2 {
+		t.Errorf("cut 1.5: code %d, %v; want a usage error", code, err)
+	}
+}
