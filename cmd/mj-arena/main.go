@@ -203,6 +203,7 @@ func read(args []string, stdout, stderr io.Writer) (int, error) {
 	seed := fs.Int("seed", 1, "seed of the first game")
 	cut := fs.Float64("cut", 0.9, "the hands are read at this share of their play")
 	steps := fs.Int("steps", 4000, "changes proposed on each seat's walk")
+	anneal := fs.Int("anneal", 0, "also read each seat without the truth: at most this many annealing steps to find a guess its play explains, then -steps of walk")
 	if err := fs.Parse(args); err != nil {
 		return 2, err
 	}
@@ -218,6 +219,7 @@ func read(args []string, stdout, stderr io.Writer) (int, error) {
 	rng := rand.New(rand.NewPCG(uint64(*seed), 7))
 	var sh arena.Sharpness
 	var d arena.Drift
+	var rd arena.Reading
 	for g := range *hands {
 		rec, logs := arena.PlayLogged(cfg, g)
 		if rec.Failed != "" {
@@ -230,6 +232,9 @@ func read(args []string, stdout, stderr io.Writer) (int, error) {
 			}
 			sh.Add(s)
 			d.Add(arena.MeasureDrift(l, *cut, *steps, rng, mk))
+			if *anneal > 0 {
+				rd.Add(arena.MeasureReading(l, *cut, *anneal, *steps, rng, mk))
+			}
 		}
 	}
 	fmt.Fprintf(stdout, "one draw changed, at the end of play: %d of %d explained (%.1f %%); of a tile still held %d of %d (%.1f %%)\n",
@@ -237,6 +242,10 @@ func read(args []string, stdout, stderr io.Writer) (int, error) {
 		sh.HeldExplained, sh.HeldTried, 100*float64(sh.HeldExplained)/float64(max(1, sh.HeldTried)))
 	fmt.Fprintf(stdout, "walk at %.0f %% of play, %d steps: ", 100**cut, *steps)
 	d.Report(stdout)
+	if *anneal > 0 {
+		fmt.Fprintf(stdout, "read without the truth at %.0f %% of play: ", 100**cut)
+		rd.Report(stdout)
+	}
 	return 0, nil
 }
 

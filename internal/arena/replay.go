@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -365,4 +366,212 @@ func blindOverlap(v *engine.View, truth map[engine.Tile]int, rng *rand.Rand) int
 		h[c]++
 	}
 	return overlap(h, truth)
+}
+
+// replayCount replays the first n steps of log with the draws of swap,
+// forcing the logged messages whatever the robot answers, and counts
+// the answers that differ; ok is false when the view refuses a message
+// (a guess that throws a tile it never drew).
+func replayCount(log *SeatLog, n int, swap map[int]engine.Event, robot Responder) (miss int, v *engine.View, ok bool) {
+	v = engine.NewView()
+	for i, st := range log.Steps[:n] {
+		ev := st.Ev
+		if e, found := swap[i]; found {
+			ev = e
+		}
+		if err := v.Apply(ev); err != nil {
+			return miss, v, false
+		}
+		if !sameActs(robot.Respond(v, ev), st.Acts) {
+			miss++
+		}
+	}
+	return miss, v, true
+}
+
+// Reading is a guess at a seat's hand drawn without the truth to start
+// from: every tile the seat has shown placed in a draw before it was
+// shown, the other draws dealt from the tiles nobody has shown, then
+// changed (one draw's kind, or two draws swapped) by simulated
+// annealing on the number of answers the imitation gives otherwise than
+// the seat did, until it gives none; then a walk among such guesses.
+type Reading struct {
+	Hands, Found    int     // seat-hands read, and those where a guess explaining all the play was found
+	Steps           int     // annealing steps taken to find it, summed
+	Shared, Guesses float64 // tiles the walk's guesses share with the truth, summed over them
+	Blind           float64 // tiles a blind deal shares, summed over the hands found
+	Start           float64 // tiles the starting deal shares, summed over the hands found
+	Left            int     // answers still unexplained where no guess was found, summed
+}
+
+// Add sums b into a.
+func (a *Reading) Add(b Reading) {
+	a.Hands += b.Hands
+	a.Found += b.Found
+	a.Steps += b.Steps
+	a.Shared += b.Shared
+	a.Guesses += b.Guesses
+	a.Blind += b.Blind
+	a.Start += b.Start
+	a.Left += b.Left
+}
+
+// Report prints the reading's figures.
+func (a Reading) Report(w io.Writer) {
+	fmt.Fprintf(w, "explaining guesses found for %d of %d seat-hands (%.0f annealing steps a hand; %d answers left unexplained in the others); a guess shares %.2f of the concealed tiles with the truth, the starting deal %.2f, a blind deal %.2f\n",
+		a.Found, a.Hands, float64(a.Steps)/float64(max(1, a.Hands)), a.Left, a.Shared/max(1, a.Guesses), a.Start/float64(max(1, a.Found)), a.Blind/float64(max(1, a.Found)))
+}
+
+// annealCool is the annealing's temperature factor per step.
+var annealCool = 0.9995
+
+// MeasureReading reads the seat of log at frac of its play: up to anneal
+// annealing steps to find a guess its play explains, then walk steps
+// among such guesses; the truth is used only to score the guesses.
+func MeasureReading(log *SeatLog, frac float64, anneal, walk int, rng *rand.Rand, mk func() Responder) Reading {
+	r := Reading{Hands: 1}
+	end := int(float64(playEnd(log)) * frac)
+	slots := privateDraws(log, seatID(log), end)
+	shown, truthView := shownTiles(log, end)
+	if truthView == nil || len(slots) == 0 {
+		return r
+	}
+	truth := heldOf(truthView)
+	cur, ok := startGuess(log, slots, shown, truthView, rng)
+	if !ok {
+		return r
+	}
+	miss, v, feasible := replayCount(log, end, cur, mk())
+	if !feasible {
+		return r
+	}
+	r.Start = float64(overlap(heldOf(v), truth))
+	temp := 2.0
+	for step := 0; miss > 0 && step < anneal; step++ {
+		r.Steps++
+		next := changeGuess(log, cur, slots, truthView, rng)
+		m, nv, ok := replayCount(log, end, next, mk())
+		if !ok || !copiesOK(nv) {
+			continue
+		}
+		if m <= miss || rng.Float64() < math.Exp(float64(miss-m)/temp) {
+			cur, miss = next, m
+		}
+		temp = max(0.05, temp*annealCool)
+	}
+	if miss > 0 {
+		r.Start = 0
+		r.Left += miss
+		return r
+	}
+	r.Found = 1
+	held := heldOfGuess(log, end, cur, mk)
+	for range walk {
+		next := changeGuess(log, cur, slots, truthView, rng)
+		if k, v, _ := replayView(log, end, next, mk()); k == end && copiesOK(v) {
+			cur, held = next, heldOf(v)
+		}
+		r.Shared += float64(overlap(held, truth))
+		r.Guesses++
+	}
+	r.Blind = float64(blindOverlap(truthView, truth, rng))
+	return r
+}
+
+func heldOfGuess(log *SeatLog, end int, g map[int]engine.Event, mk func() Responder) map[engine.Tile]int {
+	_, v, _ := replayCount(log, end, g, mk())
+	return heldOf(v)
+}
+
+// shownTiles replays the true log to its first n steps and returns, for
+// each step, the tiles the seat took out of its concealed hand there (a
+// discard, the tiles of a set it exposed, a flower): what everybody saw
+// it show. It also returns the view at step n.
+func shownTiles(log *SeatLog, n int) (map[int][]engine.Tile, *engine.View) {
+	v := engine.NewView()
+	out := map[int][]engine.Tile{}
+	for i, st := range log.Steps[:n] {
+		before := heldOf(v)
+		if err := v.Apply(st.Ev); err != nil {
+			return nil, nil
+		}
+		after := heldOf(v)
+		for t, c := range before {
+			for range c - after[t] {
+				out[i] = append(out[i], t)
+			}
+		}
+	}
+	return out, v
+}
+
+// startGuess places each shown tile in a free draw before it was shown
+// (earliest shown first), and deals the other draws from the tiles the
+// table has not shown.
+func startGuess(log *SeatLog, slots []int, shown map[int][]engine.Tile, v *engine.View, rng *rand.Rand) (map[int]engine.Event, bool) {
+	g := map[int]engine.Event{}
+	steps := slices.Sorted(maps.Keys(shown))
+	for _, s := range steps {
+		for _, t := range shown[s] {
+			placed := false
+			for j := len(slots) - 1; j >= 0 && !placed; j-- {
+				if _, used := g[slots[j]]; !used && slots[j] < s {
+					g[slots[j]] = withTile(log.Steps[slots[j]].Ev, t)
+					placed = true
+				}
+			}
+			if !placed {
+				return nil, false
+			}
+		}
+	}
+	pool := unshownPool(v)
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for _, s := range slots {
+		if _, used := g[s]; used {
+			continue
+		}
+		if len(pool) == 0 {
+			return nil, false
+		}
+		g[s] = withTile(log.Steps[s].Ev, pool[0])
+		pool = pool[1:]
+	}
+	return g, true
+}
+
+// unshownPool lists the copies of each plain kind the table has not shown.
+func unshownPool(v *engine.View) []engine.Tile {
+	var pool []engine.Tile
+	for _, c := range engine.AllTiles {
+		if c.IsSpecial() {
+			continue
+		}
+		for range 4 - v.Game.ExposedCount[c] {
+			pool = append(pool, c)
+		}
+	}
+	return pool
+}
+
+// changeGuess returns g with one draw given another plain kind, or two
+// draws swapped. A flower stays where it is.
+func changeGuess(log *SeatLog, g map[int]engine.Event, slots []int, v *engine.View, rng *rand.Rand) map[int]engine.Event {
+	next := maps.Clone(g)
+	a := slots[rng.IntN(len(slots))]
+	ta := drawnTile(next[a])
+	if ta.IsSpecial() {
+		return next
+	}
+	if rng.IntN(2) == 0 {
+		next[a] = withTile(log.Steps[a].Ev, ai.TileOf(rng.IntN(ai.NumKinds)))
+		return next
+	}
+	b := slots[rng.IntN(len(slots))]
+	tb := drawnTile(next[b])
+	if tb.IsSpecial() {
+		return next
+	}
+	next[a], next[b] = withTile(log.Steps[a].Ev, tb), withTile(log.Steps[b].Ev, ta)
+	return next
 }

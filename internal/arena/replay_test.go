@@ -144,3 +144,31 @@ func TestDrift(t *testing.T) {
 		t.Errorf("the walk's guesses share no more with the truth than a blind deal: %+v", all)
 	}
 }
+
+// Read without the truth: the starting guess shows every tile when the
+// seat showed it, and annealing finds guesses the whole play explains.
+func TestReadingWithoutTruth(t *testing.T) {
+	cfg := classicSeats(t)
+	_, logs := PlayLogged(cfg, 0)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var all Reading
+	for s, l := range logs {
+		end := playEnd(l) * 7 / 10
+		slots := privateDraws(l, seatID(l), end)
+		shown, v := shownTiles(l, end)
+		g, ok := startGuess(l, slots, shown, v, rng)
+		if !ok {
+			t.Fatalf("seat %d: no starting guess", s)
+		}
+		if _, _, ok := replayCount(l, end, g, newClassic()); !ok {
+			t.Fatalf("seat %d: the starting guess throws a tile it never drew", s)
+		}
+		all.Add(MeasureReading(l, 0.7, 4000, 20, rng, newClassic))
+	}
+	var b strings.Builder
+	all.Report(&b)
+	t.Log(b.String())
+	if all.Found == 0 || all.Steps == 0 || all.Guesses != float64(20*all.Found) {
+		t.Errorf("no guess found that explains the play: %+v", all)
+	}
+}
