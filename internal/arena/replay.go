@@ -222,13 +222,7 @@ func heldAt(log *SeatLog, n int) map[engine.Tile]int {
 	for _, st := range log.Steps[:n] {
 		_ = v.Apply(st.Ev)
 	}
-	out := map[engine.Tile]int{}
-	if p := v.Me(); p != nil {
-		for _, t := range p.Concealed[:p.NumConcealed] {
-			out[t]++
-		}
-	}
-	return out
+	return heldOf(v)
 }
 
 // PlayLogged plays game g of cfg as PlayLocalGame does and returns, with
@@ -314,6 +308,7 @@ func (d Drift) Report(w io.Writer) {
 		d.Accepted, d.Tried, 100*float64(d.Accepted)/float64(max(1, d.Tried)), d.Shared/max(1, d.Guesses), d.Blind/max(1, d.Hands), d.Hands)
 }
 
+// heldOf returns the view's own concealed tiles by kind.
 func heldOf(v *engine.View) map[engine.Tile]int {
 	out := map[engine.Tile]int{}
 	if p := v.Me(); p != nil {
@@ -347,15 +342,7 @@ func overlap(a, b map[engine.Tile]int) int {
 // table has not shown (the seat's own concealed tiles among them, as
 // another seat would count) and returns how many truth shares.
 func blindOverlap(v *engine.View, truth map[engine.Tile]int, rng *rand.Rand) int {
-	var pool []engine.Tile
-	for _, c := range engine.AllTiles {
-		if c.IsSpecial() {
-			continue
-		}
-		for range 4 - v.Game.ExposedCount[c] {
-			pool = append(pool, c)
-		}
-	}
+	pool := unshownPool(v)
 	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	n := 0
 	for _, c := range truth {
