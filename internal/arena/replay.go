@@ -53,29 +53,45 @@ func Replay(log *SeatLog, n int, swap map[int]engine.Event, robot Responder) (in
 
 // replayView is Replay, also returning the view it built.
 func replayView(log *SeatLog, n int, swap map[int]engine.Event, robot Responder) (int, *engine.View, error) {
-	v := engine.NewView()
+	k, _, v, err := replay(log, n, swap, robot, true)
+	return k, v, err
+}
+
+// replay feeds the first n steps of log, with the draws of swap, to a
+// fresh view and robot. With stop it stops at the first answer that
+// differs from the log's; without, it goes on with the logged messages
+// and counts such answers (miss). It returns the steps fed, the view,
+// and the error that stopped it (a message the view refuses: a guess
+// that throws a tile it never drew).
+func replay(log *SeatLog, n int, swap map[int]engine.Event, robot Responder, stop bool) (k, miss int, v *engine.View, err error) {
+	v = engine.NewView()
 	for i, st := range log.Steps[:n] {
 		ev := st.Ev
 		if e, ok := swap[i]; ok {
 			ev = e
 		}
 		if err := v.Apply(ev); err != nil {
-			return i, v, err
+			return i, miss, v, err
 		}
 		acts := robot.Respond(v, ev)
-		if !sameActs(acts, st.Acts) {
-			return i, v, fmt.Errorf("after %v answers %v, not %v", ev, acts, st.Acts)
+		if sameActs(acts, st.Acts) {
+			continue
 		}
+		if stop {
+			return i, miss, v, fmt.Errorf("after %v answers %v, not %v", ev, acts, st.Acts)
+		}
+		miss++
 	}
-	return n, v, nil
+	return n, miss, v, nil
 }
 
+// sameActs reports whether two answers are the same wire lines.
 func sameActs(a, b []engine.Action) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if fmt.Sprint(a[i]) != fmt.Sprint(b[i]) {
+		if a[i].String() != b[i].String() {
 			return false
 		}
 	}
@@ -163,11 +179,12 @@ func (a *Sharpness) Add(b Sharpness) {
 func MeasureSharpness(log *SeatLog, mk func() Responder) (Sharpness, error) {
 	var sh Sharpness
 	n := playEnd(log)
-	if k, err := Replay(log, n, nil, mk()); err != nil {
+	k, v, err := replayView(log, n, nil, mk())
+	if err != nil {
 		return sh, fmt.Errorf("arena: the log does not replay at step %d: %w", k, err)
 	}
 	id := seatID(log)
-	held := heldAt(log, n)
+	held := heldOf(v)
 	draws := privateDraws(log, id, n)
 	sh.Draws = len(draws)
 	for _, i := range draws {
@@ -214,15 +231,6 @@ func drawnTile(ev engine.Event) engine.Tile {
 		return m.Tile
 	}
 	return engine.Blank
-}
-
-// heldAt returns the seat's concealed tiles after the first n steps.
-func heldAt(log *SeatLog, n int) map[engine.Tile]int {
-	v := engine.NewView()
-	for _, st := range log.Steps[:n] {
-		_ = v.Apply(st.Ev)
-	}
-	return heldOf(v)
 }
 
 // PlayLogged plays game g of cfg as PlayLocalGame does and returns, with
@@ -275,31 +283,44 @@ func MeasureDrift(log *SeatLog, frac float64, steps int, rng *rand.Rand, mk func
 	if len(draws) == 0 {
 		return d
 	}
-	truth := heldAt(log, end)
-	cur := map[int]engine.Event{}
-	held := truth
-	for step := range steps {
-		next := maps.Clone(cur)
+	_, v, _ := replayView(log, end, nil, mk())
+	truth := heldOf(v)
+	change := func(g map[int]engine.Event) map[int]engine.Event {
+		next := maps.Clone(g)
 		for range 1 + rng.IntN(2) {
 			i := draws[rng.IntN(len(draws))]
 			if !drawnTile(log.Steps[i].Ev).IsSpecial() {
 				next[i] = withTile(log.Steps[i].Ev, ai.TileOf(rng.IntN(ai.NumKinds)))
 			}
 		}
-		d.Tried++
-		if k, v, _ := replayView(log, end, next, mk()); k == end && copiesOK(v) {
-			d.Accepted++
-			cur, held = next, heldOf(v)
-		}
-		if step >= steps/2 {
-			d.Shared += float64(overlap(held, truth))
-			d.Guesses++
-		}
+		return next
 	}
-	_, v, _ := replayView(log, end, nil, mk())
+	d.Tried = steps
+	d.Accepted, d.Shared, d.Guesses = walk(log, end, map[int]engine.Event{}, truth, truth, steps, steps/2, change, mk)
 	d.Blind += float64(blindOverlap(v, truth, rng))
 	d.Hands++
 	return d
+}
+
+// walk moves from guess cur (whose concealed tiles are held) by steps
+// changes from change, keeping those the whole of the first end steps
+// of the play explains without a fifth copy of a kind. It returns the
+// changes kept and the tiles the guesses from step from on share with
+// truth, and their number.
+func walk(log *SeatLog, end int, cur map[int]engine.Event, held, truth map[engine.Tile]int, steps, from int,
+	change func(map[int]engine.Event) map[int]engine.Event, mk func() Responder) (kept int, shared, guesses float64) {
+	for step := range steps {
+		next := change(cur)
+		if k, v, _ := replayView(log, end, next, mk()); k == end && copiesOK(v) {
+			kept++
+			cur, held = next, heldOf(v)
+		}
+		if step >= from {
+			shared += float64(overlap(held, truth))
+			guesses++
+		}
+	}
+	return kept, shared, guesses
 }
 
 // Report prints the drift's figures.
@@ -355,27 +376,6 @@ func blindOverlap(v *engine.View, truth map[engine.Tile]int, rng *rand.Rand) int
 	return overlap(h, truth)
 }
 
-// replayCount replays the first n steps of log with the draws of swap,
-// forcing the logged messages whatever the robot answers, and counts
-// the answers that differ; ok is false when the view refuses a message
-// (a guess that throws a tile it never drew).
-func replayCount(log *SeatLog, n int, swap map[int]engine.Event, robot Responder) (miss int, v *engine.View, ok bool) {
-	v = engine.NewView()
-	for i, st := range log.Steps[:n] {
-		ev := st.Ev
-		if e, found := swap[i]; found {
-			ev = e
-		}
-		if err := v.Apply(ev); err != nil {
-			return miss, v, false
-		}
-		if !sameActs(robot.Respond(v, ev), st.Acts) {
-			miss++
-		}
-	}
-	return miss, v, true
-}
-
 // Reading is a guess at a seat's hand drawn without the truth to start
 // from: every tile the seat has shown placed in a draw before it was
 // shown, the other draws dealt from the tiles nobody has shown, then
@@ -413,9 +413,9 @@ func (a Reading) Report(w io.Writer) {
 var annealCool = 0.9995
 
 // MeasureReading reads the seat of log at frac of its play: up to anneal
-// annealing steps to find a guess its play explains, then walk steps
+// annealing steps to find a guess its play explains, then walkSteps
 // among such guesses; the truth is used only to score the guesses.
-func MeasureReading(log *SeatLog, frac float64, anneal, walk int, rng *rand.Rand, mk func() Responder) Reading {
+func MeasureReading(log *SeatLog, frac float64, anneal, walkSteps int, rng *rand.Rand, mk func() Responder) Reading {
 	r := Reading{Hands: 1}
 	end := int(float64(playEnd(log)) * frac)
 	slots := privateDraws(log, seatID(log), end)
@@ -428,21 +428,23 @@ func MeasureReading(log *SeatLog, frac float64, anneal, walk int, rng *rand.Rand
 	if !ok {
 		return r
 	}
-	miss, v, feasible := replayCount(log, end, cur, mk())
-	if !feasible {
+	_, miss, v, err := replay(log, end, cur, mk(), false)
+	if err != nil {
 		return r
 	}
-	r.Start = float64(overlap(heldOf(v), truth))
+	held := heldOf(v)
+	r.Start = float64(overlap(held, truth))
+	change := func(g map[int]engine.Event) map[int]engine.Event { return changeGuess(log, g, slots, rng) }
 	temp := 2.0
 	for step := 0; miss > 0 && step < anneal; step++ {
 		r.Steps++
-		next := changeGuess(log, cur, slots, truthView, rng)
-		m, nv, ok := replayCount(log, end, next, mk())
-		if !ok || !copiesOK(nv) {
+		next := change(cur)
+		_, m, nv, err := replay(log, end, next, mk(), false)
+		if err != nil || !copiesOK(nv) {
 			continue
 		}
 		if m <= miss || rng.Float64() < math.Exp(float64(miss-m)/temp) {
-			cur, miss = next, m
+			cur, miss, held = next, m, heldOf(nv)
 		}
 		temp = max(0.05, temp*annealCool)
 	}
@@ -452,22 +454,9 @@ func MeasureReading(log *SeatLog, frac float64, anneal, walk int, rng *rand.Rand
 		return r
 	}
 	r.Found = 1
-	held := heldOfGuess(log, end, cur, mk)
-	for range walk {
-		next := changeGuess(log, cur, slots, truthView, rng)
-		if k, v, _ := replayView(log, end, next, mk()); k == end && copiesOK(v) {
-			cur, held = next, heldOf(v)
-		}
-		r.Shared += float64(overlap(held, truth))
-		r.Guesses++
-	}
+	_, r.Shared, r.Guesses = walk(log, end, cur, held, truth, walkSteps, 0, change, mk)
 	r.Blind = float64(blindOverlap(truthView, truth, rng))
 	return r
-}
-
-func heldOfGuess(log *SeatLog, end int, g map[int]engine.Event, mk func() Responder) map[engine.Tile]int {
-	_, v, _ := replayCount(log, end, g, mk())
-	return heldOf(v)
 }
 
 // shownTiles replays the true log to its first n steps and returns, for
@@ -543,7 +532,7 @@ func unshownPool(v *engine.View) []engine.Tile {
 
 // changeGuess returns g with one draw given another plain kind, or two
 // draws swapped. A flower stays where it is.
-func changeGuess(log *SeatLog, g map[int]engine.Event, slots []int, v *engine.View, rng *rand.Rand) map[int]engine.Event {
+func changeGuess(log *SeatLog, g map[int]engine.Event, slots []int, rng *rand.Rand) map[int]engine.Event {
 	next := maps.Clone(g)
 	a := slots[rng.IntN(len(slots))]
 	ta := drawnTile(next[a])

@@ -160,7 +160,7 @@ func TestReadingWithoutTruth(t *testing.T) {
 		if !ok {
 			t.Fatalf("seat %d: no starting guess", s)
 		}
-		if _, _, ok := replayCount(l, end, g, newClassic()); !ok {
+		if _, _, _, err := replay(l, end, g, newClassic(), false); err != nil {
 			t.Fatalf("seat %d: the starting guess throws a tile it never drew", s)
 		}
 		all.Add(MeasureReading(l, 0.7, 4000, 20, rng, newClassic))
@@ -171,4 +171,13 @@ func TestReadingWithoutTruth(t *testing.T) {
 	if all.Found == 0 || all.Steps == 0 || all.Guesses != float64(20*all.Found) {
 		t.Errorf("no guess found that explains the play: %+v", all)
 	}
+}
+
+// heldAt returns the seat's concealed tiles after the first n steps.
+func heldAt(log *SeatLog, n int) map[engine.Tile]int {
+	v := engine.NewView()
+	for _, st := range log.Steps[:n] {
+		_ = v.Apply(st.Ev)
+	}
+	return heldOf(v)
 }
