@@ -1086,7 +1086,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		extra := [1]engine.Meld{m}
 		i := r.discardOptions(x, &c, &d, extra[:])
 		cd := r.cands[i]
-		ev := cd.ev * r.styleClaim(m)
+		ev := cd.ev*r.styleClaim(m) - r.kindMargin(m.Kind)*math.Max(pass.ev, 0)
 		if r.weighing() {
 			r.weighed = append(r.weighed, cd.weighed(a.action(serial), ev))
 		}
@@ -1109,7 +1109,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		d.add(m, p.Wind, g.Round)
 		extra := [1]engine.Meld{m}
 		h := r.evalAfter(x, 0, &c, &d, extra[:]) // the loose tile comes at once
-		ev := h.ev * r.styleClaim(m)
+		ev := h.ev*r.styleClaim(m) - r.kindMargin(m.Kind)*math.Max(pass.ev, 0)
 		if r.weighing() {
 			r.weighed = append(r.weighed, h.weighed(engine.PKong{Serial: serial}, ev))
 		}
@@ -1143,6 +1143,19 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		r.explainClaim(a, no, pass)
 	}
 	r.buf = append(r.buf, a)
+}
+
+// kindMargin is the share of passing's value a claimed set of kind k
+// must beat it by on top of the common margin (params.chowMargin,
+// pungMargin).
+func (r *Robot) kindMargin(k engine.MeldKind) float64 {
+	switch k {
+	case engine.Chow:
+		return r.params.chowMargin
+	case engine.Pung, engine.Kong:
+		return r.params.pungMargin
+	}
+	return 0
 }
 
 // weighing reports whether the claim options are kept as they are

@@ -32,6 +32,8 @@ type params struct {
 	ukeireBonus          float64 // tie-break weight of effective tiles
 	claimMargin          float64 // a claim must beat passing by this fraction
 	claimFixed           float64 // ... and by this many points
+	chowMargin           float64 // a chow must beat passing by this share of passing's value more
+	pungMargin           float64 // ... a pung or a claimed kong
 	slowPenalty          float64 // factor per shanten step a discard loses (0.4: measured best against mj-player, 0.25..0.55 alike; 0.85 loses ~20 points/hand)
 	qPow, qLo            float64 // later steps' rates follow (u/typical)^qPow, within qLo..1/qLo
 	targets              float64 // weight of the big-hand targets (targets.go; 0: none)
@@ -348,6 +350,37 @@ func paramsFor(l Level) params {
 		// 34,000,001: +29.67 ± 1.18 (wins 32.87 %, mean winning score
 		// 65.17); the four on top, paired, +0.40 ± 1.22 (34.04 %, 62.45).
 		// Neither level takes them.
+		//
+		// Margins by kind of claim (chowMargin, pungMargin: the claim
+		// must beat passing by that share of passing's value more). The
+		// probe (mj-arena probe -kinds claim -hidden, 2,400 first hands
+		// from seed 2,000,001, 32 plays of the choice and its runner-up)
+		// found the chows and pungs the model prefers to passing by under
+		// a fifth of passing's value about even with passing when played
+		// out, and put a chow margin of 0.2 at +0.86 ± 1.69 points a hand
+		// and a pung margin of 0.15 at +1.11 ± 1.20. Played, paired on the
+		// first hands of 30,000 games from seed 41,000,001: chowMargin 0.2
+		// -2.85 ± 1.53, pungMargin 0.15 -2.59 ± 1.59, both -5.33 ± 2.15
+		// (claims 1.14 -> 0.86 a hand, wins 28.6 %, mean winning score
+		// 71.7). The probe was wrong because its plays dealt the others'
+		// concealed tiles uniformly, as far from ready as a fresh hand,
+		// while a real hand some turns into play is much nearer: the
+		// others looked slow, and speed cheap. With each other hand
+		// brought to the real one's shanten number (probe -match), the
+		// same 2,262 claim decisions (seeds to 2,000,889) price a chow
+		// against passing 8.56 ± 4.71 points better and a pung 3.82 ±
+		// 8.43, and the margins gain nothing (chow 0.2 -0.12 ± 2.80, pung
+		// 0.15 -0.27 ± 1.54): with the others' speed right the model's
+		// claims are where they should be. (The claim search in
+		// ai/lookahead deals uniformly too, which may be why it gains
+		// nothing.) The discards, probed the same way with -match (150
+		// first hands from seed 3,000,001, 1,576 decisions, 32 plays of
+		// the three best), leave a search nothing either: deciding on half
+		// the plays and judged on the other half, switching at 2 standard
+		// errors +2.54 ± 6.12 points a hand, at 1.5 -0.09 ± 9.95, at 2.5
+		// -0.61 ± 2.49. So what the true hands were worth to such a search
+		// (+22 a hand, Expert's notes) is the tiles themselves, not how
+		// near each hand is to ready.
 		//
 		// A screen against the real original, paired hand by hand on
 		// the first hands of 6,000 games from seed 16,000,001 (mj-arena

@@ -50,6 +50,8 @@ var tunables = []tunable{
 	{"ukeireBonus", 0, 10, func(p *params) *float64 { return &p.ukeireBonus }},
 	{"claimMargin", 0, 1, func(p *params) *float64 { return &p.claimMargin }},
 	{"claimFixed", 0, 100, func(p *params) *float64 { return &p.claimFixed }},
+	{"chowMargin", -1, 1, func(p *params) *float64 { return &p.chowMargin }},
+	{"pungMargin", -1, 1, func(p *params) *float64 { return &p.pungMargin }},
 	{"slowPenalty", 0, 1, func(p *params) *float64 { return &p.slowPenalty }},
 	{"feedCost", 0, 10, func(p *params) *float64 { return &p.feedCost }},
 	{"edgeWait", -1, 5, func(p *params) *float64 { return &p.edgeWait }},

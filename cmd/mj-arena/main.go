@@ -101,7 +101,8 @@
 // judgement can improve; -options FILE sets the game options and -json
 // FILE writes one JSON line per probed decision. -hidden deals the
 // others' concealed tiles afresh with the wall at every play (what a
-// robot sampling the hidden tiles could compute), -nets keeps every
+// robot sampling the hidden tiles could compute), -match with it brings
+// each other hand to the shanten number of the real one, -nets keeps every
 // play's net in the records and prints what a search deciding on half
 // of the plays would gain, judged on the other half
 // (arena.SearchReport). A probe of 600 hands with 48 plays of 3 options
@@ -359,11 +360,12 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) (int, e
 	optFile := fs.String("options", "", "game option file (GameOption lines)")
 	jsonFile := fs.String("json", "", "write one JSON line per probed decision to this file")
 	hidden := fs.Bool("hidden", false, "deal the others' concealed tiles afresh with the wall at every play (else the wall alone)")
+	match := fs.Bool("match", false, "with -hidden: deal each other hand as near to ready as the real one (its shanten number)")
 	nets := fs.Bool("nets", false, "keep every play's net for the hand in the -json records")
 	if err := fs.Parse(args); err != nil {
 		return 2, err
 	}
-	cfg := arena.ProbeConfig{Hands: *hands, FirstSeed: *seed, Rollouts: *rollouts, Options: *top, Jobs: *jobs, Hidden: *hidden, Nets: *nets}
+	cfg := arena.ProbeConfig{Hands: *hands, FirstSeed: *seed, Rollouts: *rollouts, Options: *top, Jobs: *jobs, Hidden: *hidden, Match: *match, Nets: *nets}
 	var err error
 	if cfg.Robot, err = arena.ParseSpec(*robot); err != nil {
 		return 2, err

@@ -38,6 +38,7 @@ type ProbeConfig struct {
 	Discards  bool // probe discard decisions
 	Jobs      int  // hands probed at once
 	Hidden    bool // deal the others' concealed tiles afresh too, not the wall alone
+	Match     bool // with Hidden: each other hand dealt as near to ready as the real one (its shanten number)
 	Nets      bool // keep every play's net in the records
 	Game      []engine.CGameOption
 }
@@ -239,7 +240,7 @@ func playFirstHand(cfg ProbeConfig, seed, ourIdx int, force *probeForce, seen fu
 					switch {
 					case force.shuffle == 0:
 					case cfg.Hidden:
-						redeal(c.Game(), &seats, ourIdx, force.shuffle, uint64(seed))
+						redeal(c.Game(), &seats, ourIdx, force.shuffle, uint64(seed), cfg.Match)
 					default:
 						shuffleUnseen(&c.Game().Wall, force.shuffle, uint64(seed))
 					}
@@ -297,7 +298,12 @@ func oursFirst(outs []engine.Output, byCnx map[int]int, ourIdx int) []engine.Out
 // of their own hands get the game's new tiles, with any tile the game
 // has already taken away and the view has yet to hear of (a discard on
 // its way to its player) kept at the end.
-func redeal(g *engine.Game, seats *[engine.NumSeats]localSeat, ourIdx int, a, b uint64) {
+//
+// With match, each other hand is then brought to the shanten number of
+// the real one by swaps with the unseen wall: a uniform deal is as far
+// from ready as a fresh hand, while a real hand some turns into play is
+// much nearer, so plays on uniform deals underrate the others' speed.
+func redeal(g *engine.Game, seats *[engine.NumSeats]localSeat, ourIdx int, a, b uint64, match bool) {
 	w := &g.Wall
 	var slots []*engine.Tile
 	for i := w.LiveUsed; i < w.DeadEnd; i++ {
@@ -305,11 +311,13 @@ func redeal(g *engine.Game, seats *[engine.NumSeats]localSeat, ourIdx int, a, b 
 			slots = append(slots, &w.Tiles[i])
 		}
 	}
+	wall := len(slots)
 	type pending struct {
 		game, view *engine.Player
 		extra      engine.Tiles // in the view, no longer in the game
 	}
 	var others []pending
+	var want []int
 	for i := range seats {
 		if i == ourIdx {
 			continue
@@ -328,15 +336,66 @@ func redeal(g *engine.Game, seats *[engine.NumSeats]localSeat, ourIdx int, a, b 
 			slots = append(slots, &p.Concealed[k])
 		}
 		others = append(others, pending{p, vp, extra})
+		want = append(want, shantenOf(p))
 	}
 	rng := rand.New(rand.NewPCG(a, b))
 	rng.Shuffle(len(slots), func(i, j int) { *slots[i], *slots[j] = *slots[j], *slots[i] })
+	if match {
+		for i, o := range others {
+			matchShanten(o.game, want[i], slots[:wall], rng)
+		}
+	}
 	for _, o := range others {
 		o.view.Concealed = o.game.Concealed
 		n := o.game.NumConcealed
 		n += copy(o.view.Concealed[n:], o.extra)
 		o.view.NumConcealed = n
 	}
+}
+
+// shantenOf is p's shanten number with its declared sets.
+func shantenOf(p *engine.Player) int {
+	var c ai.Counts
+	c.Add(p.Concealed[:p.NumConcealed]...)
+	sets := 0
+	for _, m := range p.Melds {
+		if m.Kind != engine.NoMeld {
+			sets++
+		}
+	}
+	return ai.Shanten(&c, ai.Shape{Sets: max(0, 4-sets)})
+}
+
+// matchShanten swaps tiles of p's concealed hand with the wall's (slots)
+// until its shanten number is want: a swap is kept when it brings the
+// number no further from want. It gives up after a bounded number of
+// tries, leaving the nearest hand found.
+func matchShanten(p *engine.Player, want int, wall []*engine.Tile, rng *rand.Rand) {
+	n := p.NumConcealed
+	if n == 0 || len(wall) == 0 {
+		return
+	}
+	dist := func() int { return abs(shantenOf(p) - want) }
+	d := dist()
+	for try := 0; d > 0 && try < 4000; try++ {
+		i, j := rng.IntN(n), rng.IntN(len(wall))
+		if p.Concealed[i] == *wall[j] {
+			continue
+		}
+		p.Concealed[i], *wall[j] = *wall[j], p.Concealed[i]
+		if nd := dist(); nd <= d {
+			d = nd
+			continue
+		}
+		p.Concealed[i], *wall[j] = *wall[j], p.Concealed[i]
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // ProbeReport prints, per kind of decision and of alternative, how much

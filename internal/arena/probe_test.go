@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -193,7 +194,7 @@ func TestRedeal(t *testing.T) {
 		return s
 	}
 	want, wall := pool(), append(engine.Tiles(nil), g.Wall.Tiles...)
-	redeal(g, &seats, 0, 1, 2)
+	redeal(g, &seats, 0, 1, 2, false)
 	if got := pool(); !slices.Equal(got, want) {
 		t.Errorf("the hidden tiles after the redeal: %v, want %v", got, want)
 	}
@@ -229,6 +230,45 @@ func TestRedeal(t *testing.T) {
 		}
 		if vp.NumConcealed != n+extra {
 			t.Errorf("seat %d: view holds %d, game %d", i, vp.NumConcealed, n)
+		}
+	}
+}
+
+// TestMatchShanten: a hand dealt at random is brought to the shanten
+// number asked for by swaps with the wall, and the hand and the wall
+// together keep the same tiles.
+func TestMatchShanten(t *testing.T) {
+	set := engine.TileSet(false)
+	for _, want := range []int{0, 1, 2} {
+		rng := rand.New(rand.NewPCG(uint64(want), 7))
+		tiles := slices.Clone(set)
+		rng.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] })
+		p := &engine.Player{}
+		for _, tl := range tiles[:13] {
+			if err := p.DrawsTile(tl); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var wall []*engine.Tile
+		for i := 13; i < len(tiles); i++ {
+			wall = append(wall, &tiles[i])
+		}
+		before := func() []engine.Tile {
+			all := slices.Clone(p.Concealed[:p.NumConcealed])
+			for _, w := range wall {
+				all = append(all, *w)
+			}
+			slices.Sort(all)
+			return all
+		}
+		pool := before()
+		from := shantenOf(p)
+		matchShanten(p, want, wall, rng)
+		if got := shantenOf(p); got != want {
+			t.Errorf("from shanten %d: matched to %d, want %d (%v)", from, got, want, p.Concealed[:p.NumConcealed])
+		}
+		if !slices.Equal(before(), pool) {
+			t.Errorf("want %d: the hand and the wall no longer hold the same tiles", want)
 		}
 	}
 }
