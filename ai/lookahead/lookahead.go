@@ -60,6 +60,17 @@ type Config struct {
 // valued at 150 or more (search=32,2.5,150, the high-stakes claims the
 // probes credited with most of the gain) -0.33 ± 0.68. So no level uses
 // it.
+//
+// Deal spreads the unseen tiles uniformly, so the others' hands in its
+// plays are as far from ready as fresh ones, while real hands some turns
+// into play are much nearer: the plays see the others as slow. With each
+// other hand brought to the real one's shanten number instead (mj-arena
+// probe -hidden -match, an oracle no robot has), the probe's search
+// still finds little to take: on 1,500 first hands from seed 4,000,001
+// (4,032 claims, 32 plays of the choice and its runner-up), switching at
+// 2 standard errors +0.55 ± 0.58 points a hand, at 2.5 +0.49 ± 0.43.
+// Even with the others' speed known, searching the claims is worth under
+// a point a hand, so Deal is left uniform.
 const (
 	DefaultPlays = 32
 	DefaultZ     = 2.5
