@@ -357,3 +357,33 @@ func TestSearchReport(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeMatch: with the others' hands brought to their real shanten
+// numbers the probe still plays every decision of its hands out, and its
+// plays differ from those on uniform deals.
+func TestProbeMatch(t *testing.T) {
+	cfg := probeConfig(t)
+	cfg.Hidden, cfg.FirstSeed, cfg.Hands, cfg.Rollouts = true, 70001, 2, 2
+	run := func() map[[2]int]float64 {
+		mean := map[[2]int]float64{}
+		if err := Probe(context.Background(), cfg, func(r *ProbeRecord) { mean[[2]int{r.Seed, r.Seq}] = r.Mean[0] }); err != nil {
+			t.Fatal(err)
+		}
+		return mean
+	}
+	uniform := run()
+	cfg.Match = true
+	matched := run()
+	if len(matched) != len(uniform) || len(matched) < 10 {
+		t.Fatalf("%d decisions matched, %d on uniform deals", len(matched), len(uniform))
+	}
+	differ := 0
+	for k, m := range matched {
+		if uniform[k] != m {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("matching the others' shanten numbers changed no result")
+	}
+}
