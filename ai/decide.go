@@ -1086,7 +1086,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		extra := [1]engine.Meld{m}
 		i := r.discardOptions(x, &c, &d, extra[:])
 		cd := r.cands[i]
-		ev := cd.ev*r.styleClaim(m) - r.kindMargin(m.Kind)*math.Max(pass.ev, 0)
+		ev := r.claimValue(cd.ev, m, pass.ev)
 		if r.weighing() {
 			r.weighed = append(r.weighed, cd.weighed(a.action(serial), ev))
 		}
@@ -1109,7 +1109,7 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 		d.add(m, p.Wind, g.Round)
 		extra := [1]engine.Meld{m}
 		h := r.evalAfter(x, 0, &c, &d, extra[:]) // the loose tile comes at once
-		ev := h.ev*r.styleClaim(m) - r.kindMargin(m.Kind)*math.Max(pass.ev, 0)
+		ev := r.claimValue(h.ev, m, pass.ev)
 		if r.weighing() {
 			r.weighed = append(r.weighed, h.weighed(engine.PKong{Serial: serial}, ev))
 		}
@@ -1145,17 +1145,19 @@ func (r *Robot) claim(v *engine.View, t engine.Tile, serial int) {
 	r.buf = append(r.buf, a)
 }
 
-// kindMargin is the share of passing's value a claimed set of kind k
-// must beat it by on top of the common margin (params.chowMargin,
-// pungMargin).
-func (r *Robot) kindMargin(k engine.MeldKind) float64 {
-	switch k {
+// claimValue is what claiming set m is worth against passing (worth
+// pass): the hand's value ev after the claim, tilted by the personality,
+// less the extra share of passing's value a set of its kind must beat
+// passing by on top of the common margin (params.chowMargin, pungMargin).
+func (r *Robot) claimValue(ev float64, m engine.Meld, pass float64) float64 {
+	margin := 0.0
+	switch m.Kind {
 	case engine.Chow:
-		return r.params.chowMargin
+		margin = r.params.chowMargin
 	case engine.Pung, engine.Kong:
-		return r.params.pungMargin
+		margin = r.params.pungMargin
 	}
-	return 0
+	return ev*r.styleClaim(m) - margin*math.Max(pass, 0)
 }
 
 // weighing reports whether the claim options are kept as they are

@@ -355,15 +355,8 @@ func redeal(g *engine.Game, seats *[engine.NumSeats]localSeat, ourIdx int, a, b 
 
 // shantenOf is p's shanten number with its declared sets.
 func shantenOf(p *engine.Player) int {
-	var c ai.Counts
-	c.Add(p.Concealed[:p.NumConcealed]...)
-	sets := 0
-	for _, m := range p.Melds {
-		if m.Kind != engine.NoMeld {
-			sets++
-		}
-	}
-	return ai.Shanten(&c, ai.Shape{Sets: max(0, 4-sets)})
+	c, sh := handOf(p)
+	return ai.Shanten(&c, sh)
 }
 
 // matchShanten swaps tiles of p's concealed hand with the wall's (slots)

@@ -308,14 +308,7 @@ func TestProbeHidden(t *testing.T) {
 		t.Fatalf("%d decisions, %d of them claims", len(recs), claims)
 	}
 	cfg.Hidden, cfg.Nets = false, false
-	var plain []*ProbeRecord
-	if err := Probe(context.Background(), cfg, func(r *ProbeRecord) { plain = append(plain, r) }); err != nil {
-		t.Fatal(err)
-	}
-	mean := map[[2]int]float64{}
-	for _, r := range plain {
-		mean[[2]int{r.Seed, r.Seq}] = r.Mean[0]
-	}
+	mean := probeMeans(t, cfg)
 	differ := 0
 	for _, r := range recs {
 		if m, ok := mean[[2]int{r.Seed, r.Seq}]; ok && m != r.Mean[0] {
@@ -364,16 +357,9 @@ func TestSearchReport(t *testing.T) {
 func TestProbeMatch(t *testing.T) {
 	cfg := probeConfig(t)
 	cfg.Hidden, cfg.FirstSeed, cfg.Hands, cfg.Rollouts = true, 70001, 2, 2
-	run := func() map[[2]int]float64 {
-		mean := map[[2]int]float64{}
-		if err := Probe(context.Background(), cfg, func(r *ProbeRecord) { mean[[2]int{r.Seed, r.Seq}] = r.Mean[0] }); err != nil {
-			t.Fatal(err)
-		}
-		return mean
-	}
-	uniform := run()
+	uniform := probeMeans(t, cfg)
 	cfg.Match = true
-	matched := run()
+	matched := probeMeans(t, cfg)
 	if len(matched) != len(uniform) || len(matched) < 10 {
 		t.Fatalf("%d decisions matched, %d on uniform deals", len(matched), len(uniform))
 	}
@@ -386,4 +372,15 @@ func TestProbeMatch(t *testing.T) {
 	if differ == 0 {
 		t.Error("matching the others' shanten numbers changed no result")
 	}
+}
+
+// probeMeans runs the probe of cfg and returns the mean net of the
+// robot's own choice at each decision, by seed and decision number.
+func probeMeans(t *testing.T, cfg ProbeConfig) map[[2]int]float64 {
+	t.Helper()
+	mean := map[[2]int]float64{}
+	if err := Probe(context.Background(), cfg, func(r *ProbeRecord) { mean[[2]int{r.Seed, r.Seq}] = r.Mean[0] }); err != nil {
+		t.Fatal(err)
+	}
+	return mean
 }

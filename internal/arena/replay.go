@@ -466,17 +466,18 @@ func MeasureReading(log *SeatLog, frac float64, anneal, walkSteps int, rng *rand
 func shownTiles(log *SeatLog, n int) (map[int][]engine.Tile, *engine.View) {
 	v := engine.NewView()
 	out := map[int][]engine.Tile{}
+	held := heldOf(v)
 	for i, st := range log.Steps[:n] {
-		before := heldOf(v)
 		if err := v.Apply(st.Ev); err != nil {
 			return nil, nil
 		}
 		after := heldOf(v)
-		for t, c := range before {
+		for t, c := range held {
 			for range c - after[t] {
 				out[i] = append(out[i], t)
 			}
 		}
+		held = after
 	}
 	return out, v
 }

@@ -84,16 +84,23 @@ func goesOutOn(p *engine.Player, k int) bool {
 	if p == nil || p.Hidden || k < 0 || k >= ai.NumKinds {
 		return false
 	}
+	c, sh := handOf(p)
+	c[k]++
+	return ai.Shanten(&c, sh) == -1
+}
+
+// handOf returns p's concealed tiles by kind and the shape left to make
+// beside its declared sets.
+func handOf(p *engine.Player) (ai.Counts, ai.Shape) {
 	var c ai.Counts
 	c.Add(p.Concealed[:p.NumConcealed]...)
-	c[k]++
 	sets := 0
 	for _, m := range p.Melds {
 		if m.Kind != engine.NoMeld {
 			sets++
 		}
 	}
-	return ai.Shanten(&c, ai.Shape{Sets: max(0, 4-sets)}) == -1
+	return c, ai.Shape{Sets: max(0, 4-sets)}
 }
 
 // holdsPair reports whether p holds two or more concealed copies of
