@@ -461,8 +461,8 @@ func MeasureReading(log *SeatLog, frac float64, anneal, walkSteps int, rng *rand
 
 // shownTiles replays the true log to its first n steps and returns, for
 // each step, the tiles the seat took out of its concealed hand there (a
-// discard, the tiles of a set it exposed, a flower): what everybody saw
-// it show. It also returns the view at step n.
+// discard, the tiles of a set it exposed, a flower), in tile order: what
+// everybody saw it show. It also returns the view at step n.
 func shownTiles(log *SeatLog, n int) (map[int][]engine.Tile, *engine.View) {
 	v := engine.NewView()
 	out := map[int][]engine.Tile{}
@@ -472,8 +472,10 @@ func shownTiles(log *SeatLog, n int) (map[int][]engine.Tile, *engine.View) {
 			return nil, nil
 		}
 		after := heldOf(v)
-		for t, c := range held {
-			for range c - after[t] {
+		// in tile order, not the map's, so that a read is the same for
+		// the same seed
+		for _, t := range slices.Sorted(maps.Keys(held)) {
+			for range held[t] - after[t] {
 				out[i] = append(out[i], t)
 			}
 		}

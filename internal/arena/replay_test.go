@@ -2,6 +2,7 @@ package arena
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"os"
 	"strconv"
@@ -170,6 +171,41 @@ func TestReadingWithoutTruth(t *testing.T) {
 	t.Log(b.String())
 	if all.Found == 0 || all.Steps == 0 || all.Guesses != float64(20*all.Found) {
 		t.Errorf("no guess found that explains the play: %+v", all)
+	}
+}
+
+// TestReadingRepeats: a read from the same seed finds the same guesses.
+// It once depended on the order of a map: the tiles a seat shows at one
+// step (the two of its own in a chow, say) are listed in tile order.
+func TestReadingRepeats(t *testing.T) {
+	// the first hand of this game has four chows
+	_, logs := PlayLogged(classicSeats(t), 7)
+	multi := 0
+	for s, l := range logs {
+		shown, _ := shownTiles(l, playEnd(l))
+		for i, ts := range shown {
+			if len(ts) > 1 && ts[0] != ts[1] {
+				multi++
+			}
+			if !slices.IsSorted(ts) {
+				t.Errorf("seat %d, step %d: shown %v, not in tile order", s, i, ts)
+			}
+		}
+	}
+	if multi < 4 {
+		t.Fatalf("only %d steps show two different tiles", multi)
+	}
+	read := func() Reading {
+		rng := rand.New(rand.NewPCG(5, 6))
+		var all Reading
+		for _, l := range logs {
+			all.Add(MeasureReading(l, 0.7, 300, 5, rng, newClassic))
+		}
+		return all
+	}
+	first := read()
+	if again := read(); again != first {
+		t.Fatalf("the same read gave %+v, then %+v", first, again)
 	}
 }
 
