@@ -26,12 +26,13 @@ type context struct {
 	nUnseen   int
 	decl      declInfo
 	shape     Shape
-	live      int     // live tiles left
-	turns     int     // our draws left, roughly
-	collect   float64 // points collected per point of our hand value when we win
-	keep      float64 // points a win is worth beyond its collection: the payment to another winner it spares (params.spare), the next East hand it keeps (params.eastKeep)
-	loserK    float64 // points per point of our losing hand value
-	discK     float64 // weight of the extra share we pay when our discard wins for somebody (DiscDoubles)
+	live      int                      // live tiles left
+	feedSeat  [engine.NumSeats]float64 // weight of a pung given to each seat (feedSkip)
+	turns     int                      // our draws left, roughly
+	collect   float64                  // points collected per point of our hand value when we win
+	keep      float64                  // points a win is worth beyond its collection: the payment to another winner it spares (params.spare), the next East hand it keeps (params.eastKeep)
+	loserK    float64                  // points per point of our losing hand value
+	discK     float64                  // weight of the extra share we pay when our discard wins for somebody (DiscDoubles)
 	oppFlag   [engine.NumSeats]engine.DangerFlags
 	fresh     bool              // end of the wall: fresh tiles are dangerous
 	deep      bool              // look ahead from hands one step from ready
@@ -213,6 +214,12 @@ func (r *Robot) load(v *engine.View) *context {
 	}
 	r.survivals(x)
 	x.passed = [engine.NumSeats]uint64{}
+	for i := range x.feedSeat {
+		// a pung by the player after us skips nobody, one by the player
+		// before us skips the other two and brings our draw at once
+		o := (i - int(x.seat) + engine.NumSeats) % engine.NumSeats
+		x.feedSeat[i] = 1 + r.params.feedSkip*float64(2-o)
+	}
 	if r.params.passRead > 0 {
 		x.passed = r.read.passed
 	}
@@ -986,7 +993,7 @@ func (x *context) pairsHeld(k int) float64 {
 			continue
 		}
 		f := float64(p.NumConcealed) / float64(x.nUnseen)
-		sum += u * (u - 1) / 2 * f * f
+		sum += u * (u - 1) / 2 * f * f * x.feedSeat[i]
 	}
 	return sum
 }

@@ -532,6 +532,18 @@ func TestPungFeed(t *testing.T) {
 	if got := on.pairsHeld(sw); got != 0 {
 		t.Errorf("expected pairs of SW when every other seat let it go: %v, want 0", got)
 	}
+
+	// with feedSkip, a pair held by the player after us weighs more than
+	// one held by the player before us (whose pung brings our draw at
+	// once); the three together weigh as without it
+	skip := hard("feedSkip=0.5").load(view())
+	next, prev := (skip.seat+1)%engine.NumSeats, (skip.seat+3)%engine.NumSeats
+	if a, b := skip.feedSeat[next], skip.feedSeat[prev]; a != 1.5 || b != 0.5 {
+		t.Errorf("feedSkip 0.5: the next seat weighs %v, the one before us %v; want 1.5 and 0.5", a, b)
+	}
+	if a, b := skip.pairsHeld(sw), hard("").load(view()).pairsHeld(sw); a-b > 1e-9 || b-a > 1e-9 {
+		t.Errorf("feedSkip 0.5: expected pairs of SW %v, without it %v; want the same with equal hands", a, b)
+	}
 }
 
 // TestDecisionAllocs: a discard allocates nothing (its actions are boxed

@@ -53,6 +53,7 @@ var tunables = []tunable{
 	{"chowMargin", -1, 1, func(p *params) *float64 { return &p.chowMargin }},
 	{"pungMargin", -1, 1, func(p *params) *float64 { return &p.pungMargin }},
 	{"slowPenalty", 0, 1, func(p *params) *float64 { return &p.slowPenalty }},
+	{"feedSkip", -1, 1, func(p *params) *float64 { return &p.feedSkip }},
 	{"feedCost", 0, 10, func(p *params) *float64 { return &p.feedCost }},
 	{"edgeWait", -1, 5, func(p *params) *float64 { return &p.edgeWait }},
 	{"midWait", -1, 5, func(p *params) *float64 { return &p.midWait }},
