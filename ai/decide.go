@@ -26,13 +26,13 @@ type context struct {
 	nUnseen   int
 	decl      declInfo
 	shape     Shape
-	live      int                      // live tiles left
-	feedSeat  [engine.NumSeats]float64 // weight of a pung given to each seat (feedSkip)
-	turns     int                      // our draws left, roughly
-	collect   float64                  // points collected per point of our hand value when we win
-	keep      float64                  // points a win is worth beyond its collection: the payment to another winner it spares (params.spare), the next East hand it keeps (params.eastKeep)
-	loserK    float64                  // points per point of our losing hand value
-	discK     float64                  // weight of the extra share we pay when our discard wins for somebody (DiscDoubles)
+	live      int     // live tiles left
+	turns     int     // our draws left, roughly
+	collect   float64 // points collected per point of our hand value when we win
+	keep      float64 // points a win is worth beyond its collection: the payment to another winner it spares (params.spare), the next East hand it keeps (params.eastKeep)
+	loserK    float64 // points per point of our losing hand value
+	discK     float64 // weight of the extra share we pay when our discard wins for somebody (DiscDoubles)
+	feedSkip  float64 // params.feedSkip (feedWeight)
 	oppFlag   [engine.NumSeats]engine.DangerFlags
 	fresh     bool              // end of the wall: fresh tiles are dangerous
 	deep      bool              // look ahead from hands one step from ready
@@ -214,12 +214,7 @@ func (r *Robot) load(v *engine.View) *context {
 	}
 	r.survivals(x)
 	x.passed = [engine.NumSeats]uint64{}
-	for i := range x.feedSeat {
-		// a pung by the player after us skips nobody, one by the player
-		// before us skips the other two and brings our draw at once
-		o := (i - int(x.seat) + engine.NumSeats) % engine.NumSeats
-		x.feedSeat[i] = 1 + r.params.feedSkip*float64(2-o)
-	}
+	x.feedSkip = r.params.feedSkip
 	if r.params.passRead > 0 {
 		x.passed = r.read.passed
 	}
@@ -993,9 +988,20 @@ func (x *context) pairsHeld(k int) float64 {
 			continue
 		}
 		f := float64(p.NumConcealed) / float64(x.nUnseen)
-		sum += u * (u - 1) / 2 * f * f * x.feedSeat[i]
+		sum += u * (u - 1) / 2 * f * f * x.feedWeight(engine.Seat(i))
 	}
 	return sum
+}
+
+// feedWeight weighs a pung that seat s may make of our discard by the
+// turns it skips before our next draw (feedSkip): one by the player
+// after us skips nobody, one by the player before us skips the other
+// two and brings our draw at once.
+func (x *context) feedWeight(s engine.Seat) float64 {
+	if x.feedSkip == 0 {
+		return 1
+	}
+	return 1 + x.feedSkip*float64(waiting(s, x.seat)-1)
 }
 
 // chooseDiscard returns the tile to throw and whether to make an

@@ -538,7 +538,7 @@ func TestPungFeed(t *testing.T) {
 	// once); the three together weigh as without it
 	skip := hard("feedSkip=0.5").load(view())
 	next, prev := (skip.seat+1)%engine.NumSeats, (skip.seat+3)%engine.NumSeats
-	if a, b := skip.feedSeat[next], skip.feedSeat[prev]; a != 1.5 || b != 0.5 {
+	if a, b := skip.feedWeight(next), skip.feedWeight(prev); a != 1.5 || b != 0.5 {
 		t.Errorf("feedSkip 0.5: the next seat weighs %v, the one before us %v; want 1.5 and 0.5", a, b)
 	}
 	if a, b := skip.pairsHeld(sw), hard("").load(view()).pairsHeld(sw); a-b > 1e-9 || b-a > 1e-9 {

@@ -315,9 +315,9 @@ func redeal(g *engine.Game, seats *[engine.NumSeats]localSeat, ourIdx int, a, b 
 	type pending struct {
 		game, view *engine.Player
 		extra      engine.Tiles // in the view, no longer in the game
+		shanten    int          // the real hand's, with match
 	}
 	var others []pending
-	var want []int
 	for i := range seats {
 		if i == ourIdx {
 			continue
@@ -335,17 +335,19 @@ func redeal(g *engine.Game, seats *[engine.NumSeats]localSeat, ourIdx int, a, b 
 		for k := range p.Concealed[:p.NumConcealed] {
 			slots = append(slots, &p.Concealed[k])
 		}
-		others = append(others, pending{p, vp, extra})
-		want = append(want, shantenOf(p))
+		o := pending{game: p, view: vp, extra: extra}
+		if match {
+			o.shanten = shantenOf(p)
+		}
+		others = append(others, o)
 	}
 	rng := rand.New(rand.NewPCG(a, b))
 	rng.Shuffle(len(slots), func(i, j int) { *slots[i], *slots[j] = *slots[j], *slots[i] })
-	if match {
-		for i, o := range others {
-			matchShanten(o.game, want[i], slots[:wall], rng)
-		}
-	}
 	for _, o := range others {
+		if match {
+			// swaps with the wall alone, so the hands before stay dealt
+			matchShanten(o.game, o.shanten, slots[:wall], rng)
+		}
 		o.view.Concealed = o.game.Concealed
 		n := o.game.NumConcealed
 		n += copy(o.view.Concealed[n:], o.extra)
