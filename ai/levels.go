@@ -547,7 +547,11 @@ func paramsFor(l Level) params {
 		// 3.81. The same charge for a chow the next player may make
 		// (the chance it holds two tiles that chow with the discard),
 		// on top of it: 3 points -1.54 ± 3.68, 8 points -4.09 ± 3.76
-		// (2,000 games from 9,970,000). Paired against three
+		// (2,000 games from 9,970,000). Again (a trial, not kept), on
+		// the first hands of 30,000 games from seed 44,000,001, paired:
+		// charged 5 points -0.52 ± 3.41, credited 5 points (a chow makes
+		// the original's hand cheaper) -2.63 ± 3.42. Neither way pays.
+		// Paired against three
 		// ai/classic robots on 3,000 games from 9,960,000: a pair
 		// weighed twice when East holds it or we are East +0.79 ± 1.58,
 		// half as much again for each declared set of its holder -0.41
