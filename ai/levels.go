@@ -809,7 +809,13 @@ func paramsFor(l Level) params {
 		// fresh games from seed 62,000,001: +27.65 ± 2.44 points a hand,
 		// wins 31.28 %, mean winning score 67.81, deal-in 17.56 %, no
 		// cannon, no protocol error; with the 1,000 from 61,000,001
-		// (+26.82 ± 4.04), about +27.4 ± 2.1 over 4,000 games.
+		// (+26.82 ± 4.04), about +27.4 ± 2.1 over 4,000 games. The
+		// small gains above stacked (threat 0.05, passRead 1, eastKeep
+		// 40), paired on those 3,000 games (Hard's plays taken from that
+		// run, mj-arena original -baseline): +1.25 ± 1.80 points a hand
+		// (+28.88 ± 2.39, wins 31.71 %, mean winning score 67.21, no
+		// cannon), along the same line of win rate times mean winning
+		// score again. Off.
 	}
 	return p
 }
