@@ -996,11 +996,8 @@ func (x *context) pairsHeld(k int) float64 {
 // feedWeight weighs a pung that seat s may make of our discard by the
 // turns it skips before our next draw (feedSkip): one by the player
 // after us skips nobody, one by the player before us skips the other
-// two and brings our draw at once.
+// two and brings our draw at once. The three weights sum to three.
 func (x *context) feedWeight(s engine.Seat) float64 {
-	if x.feedSkip == 0 {
-		return 1
-	}
 	return 1 + x.feedSkip*float64(waiting(s, x.seat)-1)
 }
 

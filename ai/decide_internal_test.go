@@ -537,7 +537,7 @@ func TestPungFeed(t *testing.T) {
 	// one held by the player before us (whose pung brings our draw at
 	// once); the three together weigh as without it
 	skip := hard("feedSkip=0.5").load(view())
-	next, prev := (skip.seat+1)%engine.NumSeats, (skip.seat+3)%engine.NumSeats
+	next, prev := skip.seat.Next(), skip.seat.Next().Next().Next()
 	if a, b := skip.feedWeight(next), skip.feedWeight(prev); a != 1.5 || b != 0.5 {
 		t.Errorf("feedSkip 0.5: the next seat weighs %v, the one before us %v; want 1.5 and 0.5", a, b)
 	}

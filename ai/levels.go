@@ -45,7 +45,7 @@ type params struct {
 	timeHazard           float64 // weight of the hazard's time shape against the constant survival (hazard.go)
 	hazScale             float64 // ... the measured hazard scaled by this
 	hazExposed           float64 // ... weight of the others' exposed sets in it
-	feedSkip             float64 // pungFeed's weight per seat 1+feedSkip×(2-o), o the seat's place after us (1 next, 3 before us)
+	feedSkip             float64 // how much pungFeed weighs a pair by the turns its pung skips (feedWeight; 0: every seat alike)
 	pungFeed             float64 // points a discard costs per pair of it the others are expected to hold (they may pung it)
 	dealIn               float64 // weight of the chance that a discard wins for another player (read.go; 0: none)
 	dealEV               float64 // ... the part of it that counts our own hand's value lost (1: all)
@@ -555,11 +555,10 @@ func paramsFor(l Level) params {
 		// the first hands of 30,000 games from seed 44,000,001, paired:
 		// charged 5 points -0.52 ± 3.41, credited 5 points (a chow makes
 		// the original's hand cheaper) -2.63 ± 3.42. Neither way pays.
-		// Paired against three
-		// ai/classic robots on 3,000 games from 9,960,000: a pair
-		// weighed twice when East holds it or we are East +0.79 ± 1.58,
-		// half as much again for each declared set of its holder -0.41
-		// ± 0.96. As East, a win credited 40 points more for the deal it
+		// Paired against three ai/classic robots on 3,000 games from
+		// 9,960,000: a pair weighed twice when East holds it or we are
+		// East +0.79 ± 1.58, half as much again for each declared set
+		// of its holder -0.41 ± 0.96. As East, a win credited 40 points more for the deal it
 		// keeps: +0.47 ± 1.39. Left out. The same credit (eastKeep: East
 		// keeps the deal when it goes out, and Hard makes about +45 a
 		// hand as East against the original), paired against three
@@ -577,12 +576,11 @@ func paramsFor(l Level) params {
 		// mean winning score 68.01). Off.
 		// The charge by the seat that may pung (feedSkip: a pung by the
 		// player before us skips the other two and brings our next draw
-		// at once, one by the player after us skips nobody; each seat's
-		// pairs weighed 1+feedSkip×(2-o), o its place after us), paired on
-		// the first hands of 30,000 games from seed 43,000,001 against
-		// three ai/classic robots: 0.5 -0.17 ± 0.63 points a hand, -0.5
-		// +0.06 ± 0.31. The skip is worth too little to move a discard.
-		// Off.
+		// at once, one by the player after us skips nobody; feedWeight),
+		// paired on the first hands of 30,000 games from seed 43,000,001
+		// against three ai/classic robots: 0.5 -0.17 ± 0.63 points a
+		// hand, -0.5 +0.06 ± 0.31. The skip is worth too little to move
+		// a discard. Off.
 		p.pungFeed = 7
 		// Against three original mj-players, paired on 2,000 games from
 		// seed 220,001, none of these moves gains: survival 0.9 -0.85 ±
