@@ -2,8 +2,10 @@
 // with 95 % confidence intervals: points per hand and per game, win rate,
 // mean winning score, self-drawn share, deal-in rate, claims per hand,
 // dangerous discards (avoidable and no choice) and cannons per 100 hands,
-// losing-hand score, East results, decision latency, and the count of
-// protocol errors and of games whose settlements do not add up.
+// losing-hand score, East results, the points per hand split by how the
+// hand ended (own win, dealt in, another's win, washout), decision
+// latency, and the count of protocol errors and of games whose
+// settlements do not add up.
 //
 // Usage:
 //

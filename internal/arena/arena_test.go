@@ -361,3 +361,48 @@ func TestReportRetried(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
+
+// TestOutcomes: the points per hand split by how each hand ended, and
+// the parts add up to the whole.
+func TestOutcomes(t *testing.T) {
+	games := []*arena.GameRecord{
+		{Game: 0, Records: []arena.HandRecord{
+			{Label: "x", Won: true, Score: 40, Net: 300},
+			{Label: "x", DealIn: true, Net: -100},
+			{Label: "x", Net: -120},
+			{Label: "x", Washout: true},
+		}},
+		{Game: 1, Records: []arena.HandRecord{
+			{Label: "x", Net: -80},
+			{Label: "x", Won: true, Score: 60, Net: 500},
+		}},
+	}
+	s := arena.Summarize(games)
+	if len(s) != 1 {
+		t.Fatalf("labels: %d", len(s))
+	}
+	want := []struct{ share, mean, per float64 }{
+		{2.0 / 6, 400, 800.0 / 6},
+		{1.0 / 6, -100, -100.0 / 6},
+		{2.0 / 6, -100, -200.0 / 6},
+		{1.0 / 6, 0, 0},
+	}
+	sum := 0.0
+	for o, w := range want {
+		got := s[0].Outcomes[o]
+		if math.Abs(got.Share.Mean-w.share) > 1e-9 || math.Abs(got.Mean.Mean-w.mean) > 1e-9 || math.Abs(got.PerHand.Mean-w.per) > 1e-9 {
+			t.Errorf("outcome %d: share %v mean %v per hand %v, want %+v", o, got.Share.Mean, got.Mean.Mean, got.PerHand.Mean, w)
+		}
+		sum += got.PerHand.Mean
+	}
+	if math.Abs(sum-s[0].PerHand.Mean) > 1e-9 {
+		t.Errorf("outcomes add to %v, points per hand %v", sum, s[0].PerHand.Mean)
+	}
+	var b strings.Builder
+	arena.Report(&b, games)
+	for _, line := range []string{"points by outcome", "own win", "33.33 ± ", "400.00 ± ", "dealt in", "another's win", "washout"} {
+		if !strings.Contains(b.String(), line) {
+			t.Errorf("report lacks %q:\n%s", line, b.String())
+		}
+	}
+}

@@ -89,7 +89,44 @@ type Summary struct {
 	CannonCount int
 	LossScore   Estimate // mean hand score when not winning (washouts excluded)
 	EastPerHand Estimate
+	Outcomes    [numOutcomes]Outcome
 	Latency     Hist
+}
+
+// outcome is how a hand ended for one seat. The points a robot makes
+// per hand are the sum of what each outcome adds, so the split shows
+// whether an edge comes from winning more, winning bigger or losing
+// less (the settlement between losers rides on the last two).
+type outcome int
+
+const (
+	ownWin    outcome = iota
+	dealtIn           // another went out on our discard (or robbed our kong)
+	othersWin         // another went out on somebody else's tile
+	washout           // nobody went out
+	numOutcomes
+)
+
+var outcomeNames = [numOutcomes]string{"own win", "dealt in", "another's win", "washout"}
+
+func outcomeOf(h *HandRecord) outcome {
+	switch {
+	case h.Won:
+		return ownWin
+	case h.Washout:
+		return washout
+	case h.DealIn:
+		return dealtIn
+	}
+	return othersWin
+}
+
+// Outcome is one way of ending a hand: how often, its mean points and
+// what it adds to the points per hand (Share × Mean).
+type Outcome struct {
+	Share   Estimate // of the label's hands
+	Mean    Estimate // points per hand ending so
+	PerHand Estimate // points it adds per hand played
 }
 
 // Summarize groups the finished games' records by label.
@@ -100,6 +137,7 @@ func Summarize(games []*GameRecord) []Summary {
 		claims, dang, noch, cannons, loss, lossN []float64
 		eastNet, eastN, gameNet, ones, noDbl     []float64
 		noScore                                  []float64
+		outN, outNet                             [numOutcomes][]float64
 	}
 	byLabel := map[string]*acc{}
 	get := func(l string) *acc {
@@ -117,6 +155,7 @@ func Summarize(games []*GameRecord) []Summary {
 		type cl struct {
 			net, hands, wins, winScore, self, dealIn, claims, dang, noch, cannons, loss, lossN, eastNet, eastN float64
 			noDbl, noScore                                                                                     float64
+			outN, outNet                                                                                       [numOutcomes]float64
 			seats                                                                                              map[int]bool
 		}
 		per := map[string]*cl{}
@@ -129,6 +168,9 @@ func Summarize(games []*GameRecord) []Summary {
 			c.seats[h.ID] = true
 			c.hands++
 			c.net += float64(h.Net)
+			o := outcomeOf(&h)
+			c.outN[o]++
+			c.outNet[o] += float64(h.Net)
 			if h.Won {
 				c.wins++
 				c.winScore += float64(h.Score)
@@ -183,6 +225,10 @@ func Summarize(games []*GameRecord) []Summary {
 			a.eastN = append(a.eastN, c.eastN)
 			a.gameNet = append(a.gameNet, c.net)
 			a.ones = append(a.ones, float64(len(c.seats)))
+			for o := range numOutcomes {
+				a.outN[o] = append(a.outN[o], c.outN[o])
+				a.outNet[o] = append(a.outNet[o], c.outNet[o])
+			}
 		}
 		for l, lat := range g.Latency {
 			get(l).s.Latency.Merge(lat)
@@ -205,6 +251,13 @@ func Summarize(games []*GameRecord) []Summary {
 		s.Cannons = ratio(a.cannons, a.hands)
 		s.LossScore = ratio(a.loss, a.lossN)
 		s.EastPerHand = ratio(a.eastNet, a.eastN)
+		for o := range numOutcomes {
+			s.Outcomes[o] = Outcome{
+				Share:   ratio(a.outN[o], a.hands),
+				Mean:    ratio(a.outNet[o], a.outN[o]),
+				PerHand: ratio(a.outNet[o], a.hands),
+			}
+		}
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Label < out[j].Label })
@@ -264,6 +317,10 @@ func Report(w io.Writer, games []*GameRecord) {
 		row("cannons/100h", fmt.Sprintf("%s (%d in all)", s.Cannons, s.CannonCount))
 		row("mean losing-hand score", s.LossScore.String())
 		row("points per hand as East", s.EastPerHand.String())
+		fmt.Fprintf(w, "  %-26s %-18s %-18s %s\n", "points by outcome", "share of hands", "mean points", "adds per hand")
+		for o, oc := range s.Outcomes {
+			fmt.Fprintf(w, "    %-24s %-18s %-18s %s\n", outcomeNames[o], oc.Share.pct(), oc.Mean.String(), oc.PerHand.String())
+		}
 		if h := &s.Latency; h.N > 0 {
 			row("decision latency", fmt.Sprintf("p50 %v  p99 %v  max %v  (%d decisions)",
 				h.Quantile(0.5), h.Quantile(0.99), h.Max, h.N))
