@@ -102,13 +102,18 @@ func needOriginals(t *testing.T) {
 	}
 }
 
-// playOn plays one-round games on server with our player's main function
-// in one seat and three original robots, and checks that each game ended
-// without a protocol error and with settlements that add up.
-func playOn(t *testing.T, server string, games int, tcp bool) {
+// oneRound is the option file of the smoke games: one round, else the
+// defaults.
+const oneRound = "GameOption 0 NumRounds nat 0 1 1 number of rounds to play\r\n"
+
+// playOn plays games under the option file text on server with our
+// player's main function in one seat and three original robots, and
+// checks that each game ended without a protocol error and with
+// settlements that add up.
+func playOn(t *testing.T, server string, games int, tcp bool, options string) []*arena.GameRecord {
 	t.Helper()
 	opts := filepath.Join(t.TempDir(), "options.txt")
-	if err := os.WriteFile(opts, []byte("GameOption 0 NumRounds nat 0 1 1 number of rounds to play\r\n"), 0o644); err != nil {
+	if err := os.WriteFile(opts, []byte(options), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
@@ -140,14 +145,84 @@ func playOn(t *testing.T, server string, games int, tcp bool) {
 	if logs.Len() > 0 {
 		t.Errorf("our player logged:\n%s", logs.String())
 	}
+	return recs
 }
 
 // TestOriginalServer: our mj-player plays with three original robots on
 // the original server, over a Unix socket and over TCP.
 func TestOriginalServer(t *testing.T) {
 	needOriginals(t)
-	playOn(t, arena.OriginalServer, 2, false)
-	playOn(t, arena.OriginalServer, 1, true)
+	playOn(t, arena.OriginalServer, 2, false, oneRound)
+	playOn(t, arena.OriginalServer, 1, true, oneRound)
+}
+
+// TestOriginalServerOptions: the same under options that change what
+// good play is (Seven Pairs, the discarder paying double, no settling
+// between losers, no East doubling, a loser's doubles, the limit off and
+// no flowers): every option the robot reads is in force at once, on the
+// original server.
+func TestOriginalServerOptions(t *testing.T) {
+	needOriginals(t)
+	recs := playOn(t, arena.OriginalServer, 2, false, oneRound+
+		"GameOption 0 SevenPairs bool 1020 1 1 seven pairs hand allowed\r\n"+
+		"GameOption 0 DiscDoubles bool 0 1 1 the discarder pays double\r\n"+
+		"GameOption 0 LosersSettle bool 0 1 0 losers pay each other\r\n"+
+		"GameOption 0 EastDoubles bool 0 1 0 east pays and receives double\r\n"+
+		"GameOption 0 LosersPurity bool 0 1 1 losing hands score doubles for pure, concealed etc.\r\n"+
+		"GameOption 0 NoLimit bool 0 1 1 no-limit game\r\n"+
+		"GameOption 0 Flowers bool 1020 1 0 play using flowers and seasons\r\n")
+	checkDiscDoublesAlone(t, recs)
+}
+
+// checkDiscDoublesAlone checks that the games were settled under those
+// options: with neither East's doubling nor the losers' settling, each
+// loser pays the winner's score once, twice if it gave the winning
+// discard or the winner drew it; so the options were in force.
+func checkDiscDoublesAlone(t *testing.T, recs []*arena.GameRecord) {
+	t.Helper()
+	won := 0
+	for _, g := range recs {
+		hands := map[int][]arena.HandRecord{}
+		for _, r := range g.Records {
+			hands[r.Hand] = append(hands[r.Hand], r)
+		}
+		for h, rs := range hands {
+			var w *arena.HandRecord
+			for i := range rs {
+				if rs[i].Won {
+					w = &rs[i]
+				}
+			}
+			if w == nil || anyCannon(rs) {
+				continue
+			}
+			won++
+			for _, r := range rs {
+				if r.Won {
+					continue
+				}
+				want := -w.Score
+				if r.DealIn || w.SelfDrawn {
+					want *= 2
+				}
+				if r.Net != want {
+					t.Errorf("seed %d hand %d: player %d paid %d, want %d (winner's score %d)", g.Seed, h, r.ID, -r.Net, -want, w.Score)
+				}
+			}
+		}
+	}
+	if won == 0 {
+		t.Error("no hand was won")
+	}
+}
+
+func anyCannon(rs []arena.HandRecord) bool {
+	for _, r := range rs {
+		if r.Cannon {
+			return true
+		}
+	}
+	return false
 }
 
 // TestOurServer: the same on our mj-server.
@@ -158,5 +233,5 @@ func TestOurServer(t *testing.T) {
 	if err != nil {
 		t.Fatalf("building mj-server: %v\n%s", err, out)
 	}
-	playOn(t, bin, 2, false)
+	playOn(t, bin, 2, false, oneRound)
 }
