@@ -560,6 +560,10 @@ func paramsFor(l Level) params {
 		// no-chows target one step further still (pungReach 1) +0.22 ±
 		// 0.54, targets 1.5 +0.46 ± 1.20 (31.45 %, 69.05), noChows 1.5
 		// +0.20 ± 1.14 (31.53 %, 68.54). None gains measurably.
+		// Hard with it against three original mj-players, on 1,000
+		// fresh games from seed 66,000,001: +30.02 ± 4.24 points a hand,
+		// wins 31.89 %, mean winning score 67.40, deal-in 17.39 %, no
+		// cannon, no protocol error.
 		p.targetFar = 0.8
 		// Feeding pungs: a discard is charged 7 points for each pair of
 		// its unseen copies expected in another hand (those copies dealt
