@@ -182,31 +182,19 @@ func checkDiscDoublesAlone(t *testing.T, recs []*arena.GameRecord) {
 	t.Helper()
 	won := 0
 	for _, g := range recs {
-		hands := map[int][]arena.HandRecord{}
-		for _, r := range g.Records {
-			hands[r.Hand] = append(hands[r.Hand], r)
-		}
-		for h, rs := range hands {
-			var w *arena.HandRecord
-			for i := range rs {
-				if rs[i].Won {
-					w = &rs[i]
-				}
-			}
+		for _, rs := range handsOf(g) {
+			w := winnerOf(rs)
 			if w == nil || anyCannon(rs) {
 				continue
 			}
 			won++
 			for _, r := range rs {
-				if r.Won {
-					continue
-				}
 				want := -w.Score
 				if r.DealIn || w.SelfDrawn {
 					want *= 2
 				}
-				if r.Net != want {
-					t.Errorf("seed %d hand %d: player %d paid %d, want %d (winner's score %d)", g.Seed, h, r.ID, -r.Net, -want, w.Score)
+				if !r.Won && r.Net != want {
+					t.Errorf("seed %d hand %d: player %d paid %d, want %d (winner's score %d)", g.Seed, r.Hand, r.ID, -r.Net, -want, w.Score)
 				}
 			}
 		}
@@ -214,6 +202,29 @@ func checkDiscDoublesAlone(t *testing.T, recs []*arena.GameRecord) {
 	if won == 0 {
 		t.Error("no hand was won")
 	}
+}
+
+// handsOf splits a game's records into its hands, in order (a hand's
+// records are recorded together).
+func handsOf(g *arena.GameRecord) [][]arena.HandRecord {
+	var hands [][]arena.HandRecord
+	for i, r := range g.Records {
+		if i == 0 || r.Hand != g.Records[i-1].Hand {
+			hands = append(hands, nil)
+		}
+		hands[len(hands)-1] = append(hands[len(hands)-1], r)
+	}
+	return hands
+}
+
+// winnerOf is the hand's winner, nil in a washout.
+func winnerOf(rs []arena.HandRecord) *arena.HandRecord {
+	for i := range rs {
+		if rs[i].Won {
+			return &rs[i]
+		}
+	}
+	return nil
 }
 
 func anyCannon(rs []arena.HandRecord) bool {
