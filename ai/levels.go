@@ -604,14 +604,14 @@ func paramsFor(l Level) params {
 		// (the big hand as near as the fastest shape weighed more, one a
 		// step further about as now): +0.51 ± 0.98 (30.90 %, 67.48), and
 		// on 5,000 whole games from 107,000,001 +0.58 ± 0.84 (Hard +28.40,
-		// 31.53 % -> 31.49 %, 67.78 -> 68.19); targets 1.8 with 0.58
+		// 31.53 -> 31.49 %, 67.78 -> 68.19); targets 1.8 with 0.58
 		// +0.14 ± 1.16. A light read of the others' waits (dealIn 0.1):
 		// +0.47 ± 2.06 on the first hands (31.34 %, 67.42, deal-in 17.89
 		// -> 17.52 %), on 5,000 whole games from 106,000,001 +0.05 ±
 		// 1.81 (31.71 -> 31.98 %, 67.69 -> 67.26); 0.2 -0.34 ± 2.20.
-		// With targets 1.6 and targetFar 0.65 on the games from
-		// 107,000,001: +0.40 ± 1.87 (31.80 %, 67.74). None is a
-		// measurable gain. By the doubles they hold (2,000 whole games
+		// The read and targets 1.6 with targetFar 0.65 together, on the
+		// games from 107,000,001: +0.40 ± 1.87 (31.80 %, 67.74). None is
+		// a measurable gain. By the doubles they hold (2,000 whole games
 		// from 105,500,001, mj-arena report -wins), the imitation's wins
 		// with a dragon pung are worth 146 and Hard's 128, with a wind
 		// pung 191-195 against 160-164, one suit with honours 398 (1.2 %
