@@ -650,6 +650,11 @@ func paramsFor(l Level) params {
 		// the wins without a double, no cannon, no protocol error;
 		// paired on those games, +0.46 ± 1.65 against targets 1.3 with
 		// targetFar 0.8 (the mean winning score 67.83, wins 31.94 %).
+		// On 1,000 more from 69,000,001: +27.14 ± 4.18 (31.01 %, 67.94),
+		// and from 70,000,001: +28.76 ± 4.14 (31.37 %, 68.63); the three
+		// together (3,000 games, mj-arena report): +28.76 ± 2.38 points a
+		// hand, wins 31.45 %, mean winning score 68.16 ± 1.05, deal-in
+		// 17.70 %, no cannon, no protocol error.
 		// By their doubles (mj-arena report -wins) its no-chows wins
 		// are 3.5 % of its wins at 204 points against the original's
 		// 6.2 % at 241, its dragon pungs worth 116 against 142: the
@@ -667,7 +672,15 @@ func paramsFor(l Level) params {
 		// far ones about as now: targets 2.4 with targetFar 0.43 -0.45
 		// ± 0.93 (31.43 %, 68.64), 3.0 with 0.35 -1.02 ± 1.18 (31.23 %,
 		// 68.80). Each buys a point or two of mean winning score with
-		// win rate and, beyond 2.0, with points.
+		// win rate and, beyond 2.0, with points. A plain pair's pung
+		// points credited in the estimate by pairPts times its chance to
+		// come before the wall ends (its points are doubled with the rest
+		// of the hand, so a hand with a double would keep its pairs for
+		// pungs): on 5,000 whole games from 110,000,001 (Hard +27.94,
+		// 31.54 %, 67.45) 0.5 +0.66 ± 1.16 (31.43 %, 68.09), 1 -0.22 ±
+		// 1.40 (31.09 %, 68.81); on 5,000 from 110,500,001 (Hard +29.49,
+		// 31.54 %, 68.60) 0.5 -1.13 ± 1.17 (31.15 %, 69.06), 0.3 -0.46 ±
+		// 0.93 (31.31 %, 68.97). Along the line again; left out.
 		// Feeding pungs: a discard is charged 7 points for each pair of
 		// its unseen copies expected in another hand (those copies dealt
 		// at random into the hands), for the pung it may give. It keeps
