@@ -654,7 +654,10 @@ func paramsFor(l Level) params {
 		// and from 70,000,001: +28.76 ± 4.14 (31.37 %, 68.63); the three
 		// together (3,000 games, mj-arena report): +28.76 ± 2.38 points a
 		// hand, wins 31.45 %, mean winning score 68.16 ± 1.05, deal-in
-		// 17.70 %, no cannon, no protocol error.
+		// 17.70 %, no cannon, no protocol error. From 71,000,001: +25.00
+		// ± 3.96 (31.33 %, 66.18), and paired there targets 2.0 with
+		// targetFar 0.55 -0.07 ± 2.17 (31.05 %, 66.56); over the four
+		// blocks about +27.8 ± 2.1.
 		// By their doubles (mj-arena report -wins) its no-chows wins
 		// are 3.5 % of its wins at 204 points against the original's
 		// 6.2 % at 241, its dragon pungs worth 116 against 142: the
