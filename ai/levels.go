@@ -533,7 +533,7 @@ func paramsFor(l Level) params {
 		// against the original on the same games, the mean winning
 		// score 67.4, the win rate 32.5 %; weighed 1.6: -2.47 ± 2.88
 		// (67.3, 31.7 %).
-		p.targets = 1.3
+		// So the targets were weighed 1.3 (until targetFar 0.65, below).
 		// A big hand a step further than the fastest shape weighed 0.8
 		// times as much again (targetFar: its chance rests on the
 		// regular shape's typical rates, so it is trusted less). Against
@@ -617,7 +617,7 @@ func paramsFor(l Level) params {
 		// pung 191-195 against 160-164, one suit with honours 398 (1.2 %
 		// of its wins) against 263 (2.7 %): the original's doubled hands
 		// carry more pungs, and Hard's quicker wins fewer.
-		p.targetFar = 0.8
+		// So targetFar was 0.8, until what follows.
 		// Targets 1.6 with targetFar 0.65 after all: on 5,000 more whole
 		// games against the imitation (seed 108,500,001; Hard +29.32,
 		// wins 31.65 %, mean winning score 67.88), paired, +1.20 ± 0.84
