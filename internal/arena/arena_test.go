@@ -310,10 +310,10 @@ func TestRecorder(t *testing.T) {
 		h[rec.ID] = rec
 	}
 	if w := h[1]; !w.Won || w.SelfDrawn || w.Score != 80 || w.Net != 160 || w.Claims != 0 || w.Doubles != 2 ||
-		strings.Join(w.Why, ",") != "no chows,pung/kong of dragons" {
+		strings.Join(w.Why, ",") != "no chows,pung/kong of dragons" || strings.Join(w.Sets, ",") != "open pung of majors" {
 		t.Errorf("winner %+v", w)
 	}
-	if d := h[4]; !d.DealIn || !d.Cannon || d.Claims != 1 || d.Net != -40 || d.Score != 8 || d.Doubles != 1 || d.Why != nil {
+	if d := h[4]; !d.DealIn || !d.Cannon || d.Claims != 1 || d.Net != -40 || d.Score != 8 || d.Doubles != 1 || d.Why != nil || d.Sets != nil {
 		t.Errorf("discarder %+v", d)
 	}
 	if e := h[2]; !e.East || e.Dangerous != 1 || e.Net != -80 {

@@ -22,6 +22,7 @@ type HandRecord struct {
 	Score     int      `json:"score"`                // this player's hand score
 	Doubles   int      `json:"doubles"`              // doubles in that score
 	Why       []string `json:"why,omitempty"`        // the winner's doubles, by name ("no score hand", ...)
+	Sets      []string `json:"sets,omitempty"`       // the winner's scoring sets and pairs, by name ("open pung of minors", ...)
 	SelfDrawn bool     `json:"self_drawn,omitempty"` // won with a tile from the wall (or a robbed kong's loose tile)
 	DealIn    bool     `json:"deal_in,omitempty"`    // another won on our discard (or by robbing our kong)
 	Claims    int      `json:"claims"`               // pungs, kongs and chows claimed from discards during play
@@ -170,6 +171,7 @@ func (r *Recorder) Add(ev engine.Event) {
 		h.Doubles, why = doublesIn(m.Text)
 		if h.Won {
 			h.Why = why
+			h.Sets = setsIn(m.Text)
 		}
 	case engine.CWashOut:
 		r.inPlay = false
@@ -243,6 +245,26 @@ func (r *Recorder) Finish(g *GameRecord) {
 		}
 	}
 	g.Mismatch = strings.Join(bad, "; ")
+}
+
+// setsIn reads the names of the scoring sets and pairs in a HandScore
+// text: the lines that give points (not doubles) for a pung, a kong or a
+// pair, "<tiles>  N (<name>)". They are what keeps a win without a
+// double from being the no-score hand.
+func setsIn(text string) []string {
+	var sets []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, " dbl (") {
+			continue
+		}
+		_, name, ok := strings.Cut(line, "(")
+		name = strings.TrimSuffix(strings.TrimSpace(name), ")")
+		if !ok || !(strings.Contains(name, "pung") || strings.Contains(name, "kong") || strings.HasPrefix(name, "pair")) {
+			continue
+		}
+		sets = append(sets, name)
+	}
+	return sets
 }
 
 // doublesIn reads a HandScore text: its total doubles and the name of

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // WinKind is one kind of win of one label: the wins whose score holds a
@@ -66,29 +67,97 @@ func WinKinds(games []*GameRecord) map[string][]WinKind {
 	}
 	out := map[string][]WinKind{}
 	for l, a := range by {
-		var ks []WinKind
-		for name, n := range a.n {
-			ks = append(ks, WinKind{
-				Name:  name,
-				Wins:  n,
-				Share: float64(n) / float64(a.wins),
-				Mean:  float64(a.score[name]) / float64(n),
-			})
-		}
-		sort.Slice(ks, func(i, j int) bool {
-			if ks[i].Wins != ks[j].Wins {
-				return ks[i].Wins > ks[j].Wins
-			}
-			return ks[i].Name < ks[j].Name
-		})
-		out[l] = ks
+		out[l] = kindsOf(a.wins, a.n, a.score)
 	}
 	return out
 }
 
+// kindsOf turns counts and summed scores by name, out of wins in all,
+// into kinds, the commonest first.
+func kindsOf(wins int, n, score map[string]int) []WinKind {
+	ks := make([]WinKind, 0, len(n))
+	for name, c := range n {
+		ks = append(ks, WinKind{
+			Name:  name,
+			Wins:  c,
+			Share: float64(c) / float64(wins),
+			Mean:  float64(score[name]) / float64(c),
+		})
+	}
+	sort.Slice(ks, func(i, j int) bool {
+		if ks[i].Wins != ks[j].Wins {
+			return ks[i].Wins > ks[j].Wins
+		}
+		return ks[i].Name < ks[j].Name
+	})
+	return ks
+}
+
+// NoDoubleSets groups each label's wins without a double by the scoring
+// sets and pairs they hold (HandRecord.Sets), the commonest first. Such
+// a win of chows alone with a plain pair would have been the no-score
+// hand, a double; the groups show what stood in the way (a claimed
+// minor pung, a concealed one, a pair of dragons, ...). Shares are of
+// the label's wins without a double.
+func NoDoubleSets(games []*GameRecord) map[string][]WinKind {
+	type acc struct {
+		wins  int
+		score map[string]int
+		n     map[string]int
+	}
+	by := map[string]*acc{}
+	for _, g := range games {
+		if g.Failed != "" {
+			continue
+		}
+		for _, h := range g.Records {
+			if !h.Won || len(h.Why) > 0 {
+				continue
+			}
+			a := by[h.Label]
+			if a == nil {
+				a = &acc{score: map[string]int{}, n: map[string]int{}}
+				by[h.Label] = a
+			}
+			a.wins++
+			name := setsName(h.Sets)
+			a.n[name]++
+			a.score[name] += h.Score
+		}
+	}
+	out := map[string][]WinKind{}
+	for l, a := range by {
+		out[l] = kindsOf(a.wins, a.n, a.score)
+	}
+	return out
+}
+
+// setsName names a collection of sets: each name once, sorted, with a
+// count when it repeats ("2 × open pung of minors + pair of dragons").
+func setsName(sets []string) string {
+	if len(sets) == 0 {
+		return "(no scoring set)"
+	}
+	count := map[string]int{}
+	for _, s := range sets {
+		count[s]++
+	}
+	names := make([]string, 0, len(count))
+	for s, n := range count {
+		if n > 1 {
+			s = fmt.Sprintf("%d × %s", n, s)
+		}
+		names = append(names, s)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		return strings.TrimLeft(names[i], "0123456789 ×") < strings.TrimLeft(names[j], "0123456789 ×")
+	})
+	return strings.Join(names, " + ")
+}
+
 // ReportWins prints WinKinds, label by label.
 func ReportWins(w io.Writer, games []*GameRecord) {
-	kinds := WinKinds(games)
+	kinds, plain := WinKinds(games), NoDoubleSets(games)
 	labels := make([]string, 0, len(kinds))
 	for l := range kinds {
 		labels = append(labels, l)
@@ -99,5 +168,21 @@ func ReportWins(w io.Writer, games []*GameRecord) {
 		for _, k := range kinds[l] {
 			fmt.Fprintf(w, "  %-34s %6.2f %%  %7.1f  %6.2f  (%d)\n", k.Name, 100*k.Share, k.Mean, k.Part(), k.Wins)
 		}
+		sets := plain[l]
+		if len(sets) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s: wins without a double by their scoring sets (share of those wins, mean score)\n", l)
+		for i, k := range sets {
+			if i == maxSetRows {
+				fmt.Fprintf(w, "  (%d more groups)\n", len(sets)-i)
+				break
+			}
+			fmt.Fprintf(w, "  %-52s %6.2f %%  %7.1f  (%d)\n", k.Name, 100*k.Share, k.Mean, k.Wins)
+		}
 	}
 }
+
+// maxSetRows bounds the groups of wins without a double that the report
+// prints for a label: the rest are rare.
+const maxSetRows = 12

@@ -60,3 +60,44 @@ func TestWinKinds(t *testing.T) {
 		t.Errorf("labels out of order:\n%s", text)
 	}
 }
+
+// Wins without a double are grouped by the scoring sets that kept them
+// from the no-score hand: each name once with its count, in the same
+// order whichever order the score listed them; wins with a double, lost
+// hands and failed games are left out.
+func TestNoDoubleSets(t *testing.T) {
+	won := func(score int, why []string, sets ...string) arena.HandRecord {
+		return arena.HandRecord{Label: "hard", Won: true, Score: score, Why: why, Sets: sets}
+	}
+	games := []*arena.GameRecord{
+		{Records: []arena.HandRecord{
+			won(30, nil, "open pung of minors"),
+			won(34, nil, "pair of dragons", "open pung of minors", "open pung of minors"),
+			won(38, nil, "open pung of minors", "pair of dragons", "open pung of minors"),
+			won(120, []string{"pung/kong of dragons"}, "open pung of majors"),
+			{Label: "hard", Score: 12, Sets: []string{"open pung of minors"}},
+		}},
+		{Failed: "stalled", Records: []arena.HandRecord{won(30, nil, "closed pung of minors")}},
+		{Records: []arena.HandRecord{won(26, nil)}},
+	}
+	sets := arena.NoDoubleSets(games)["hard"]
+	want := []arena.WinKind{
+		{Name: "2 × open pung of minors + pair of dragons", Wins: 2, Share: 0.5, Mean: 36},
+		{Name: "(no scoring set)", Wins: 1, Share: 0.25, Mean: 26},
+		{Name: "open pung of minors", Wins: 1, Share: 0.25, Mean: 30},
+	}
+	if len(sets) != len(want) {
+		t.Fatalf("groups %+v, want %+v", sets, want)
+	}
+	for i := range want {
+		if sets[i] != want[i] {
+			t.Errorf("group %d: %+v, want %+v", i, sets[i], want[i])
+		}
+	}
+	var buf bytes.Buffer
+	arena.ReportWins(&buf, games)
+	if text := buf.String(); !strings.Contains(text, "hard: wins without a double by their scoring sets") ||
+		!strings.Contains(text, "2 × open pung of minors + pair of dragons") {
+		t.Errorf("the report lacks the groups:\n%s", text)
+	}
+}
