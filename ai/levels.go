@@ -323,7 +323,15 @@ func paramsFor(l Level) params {
 		// mj-players: 1,000 from seed 63,000,001 +32.71 ± 4.44 points a
 		// hand, 2,000 from 64,000,001 +28.05 ± 2.78 (wins 32.64 %, mean
 		// winning score 65.01, no cannon, no protocol error); about
-		// +29.4 ± 2.4 over the 3,000.
+		// +29.4 ± 2.4 over the 3,000. With Hard's big-hand targets 1.6
+		// and 0.65, paired with Hard on the same fresh games against
+		// three original mj-players (mj-arena original -baseline
+		// -variant expert): 74,000,001 +32.44 ± 4.08 points a hand
+		// (wins 32.79 %, mean winning score 66.18), +3.58 ± 4.08 on
+		// Hard; 75,000,001 +31.70 ± 4.19 (32.89 %, 66.06), +4.04 ± 3.98
+		// on Hard; about +3.8 ± 2.9 on Hard over the 2,000 games, no
+		// cannon, no protocol error. More wins of less: 42 % of them
+		// without a double, against Hard's 39 %.
 		p.spare = 50
 	}
 	if l >= Hard {
@@ -657,7 +665,21 @@ func paramsFor(l Level) params {
 		// 17.70 %, no cannon, no protocol error. From 71,000,001: +25.00
 		// ± 3.96 (31.33 %, 66.18), and paired there targets 2.0 with
 		// targetFar 0.55 -0.07 ± 2.17 (31.05 %, 66.56); over the four
-		// blocks about +27.8 ± 2.1.
+		// blocks about +27.8 ± 2.1. Four more blocks of 1,000 fresh
+		// games: 72,000,001 +28.36 ± 3.94 (31.38 %, 67.27), 73,000,001
+		// +29.85 ± 4.01 (31.95 %, 68.52), 74,000,001 +28.92 ± 4.06
+		// (31.26 %, 68.51), 75,000,001 +27.80 ± 4.16 (31.36 %, 68.31);
+		// the four together (mj-arena report) +28.73 ± 2.02, wins 31.49
+		// %, mean winning score 68.15 ± 0.91, deal-in 17.35 %, 39.4 % of
+		// the wins without a double, no cannon, no protocol error; over
+		// all eight blocks about +28.4 ± 1.5. The wins without a double
+		// by what they hold (report -wins, 75,000,001): a lone open pung
+		// of majors (a terminal or a wind that does not double) 11.4 %
+		// of them, a lone open pung of minors 11.3 %, a lone concealed
+		// one 9.3 %, each worth about 28 to 30 against the no-score
+		// hand's 40 to 60; the original's are spread the same way (10.3,
+		// 10.8 and 7.5 %), with twice as many held back by a pair of
+		// dragons (4.7 % against 2.4 %).
 		// By their doubles (mj-arena report -wins) its no-chows wins
 		// are 3.5 % of its wins at 204 points against the original's
 		// 6.2 % at 241, its dragon pungs worth 116 against 142: the
