@@ -30,18 +30,35 @@ const noDouble = "(no double)"
 // WinKinds groups each label's wins by the doubles they hold, the
 // commonest first; a win with several doubles counts under each.
 func WinKinds(games []*GameRecord) map[string][]WinKind {
+	return groupWins(games, func(h *HandRecord) []string {
+		if len(h.Why) == 0 {
+			return []string{noDouble}
+		}
+		return h.Why
+	})
+}
+
+// groupWins groups each label's wins (in games that finished) under the
+// names that names gives each; a win named nil is left out, and one
+// given a name twice counts under it once. Shares are of the wins that
+// have names.
+func groupWins(games []*GameRecord, names func(*HandRecord) []string) map[string][]WinKind {
 	type acc struct {
-		wins  int
-		score map[string]int
-		n     map[string]int
+		wins     int
+		n, score map[string]int
 	}
 	by := map[string]*acc{}
 	for _, g := range games {
 		if g.Failed != "" {
 			continue
 		}
-		for _, h := range g.Records {
+		for i := range g.Records {
+			h := &g.Records[i]
 			if !h.Won {
+				continue
+			}
+			ns := names(h)
+			if len(ns) == 0 {
 				continue
 			}
 			a := by[h.Label]
@@ -50,16 +67,10 @@ func WinKinds(games []*GameRecord) map[string][]WinKind {
 				by[h.Label] = a
 			}
 			a.wins++
-			names := h.Why
-			if len(names) == 0 {
-				names = []string{noDouble}
-			}
-			seen := make([]string, 0, len(names))
-			for _, w := range names {
-				if slices.Contains(seen, w) {
+			for j, w := range ns {
+				if slices.Contains(ns[:j], w) {
 					continue // a double named twice is one kind of win
 				}
-				seen = append(seen, w)
 				a.n[w]++
 				a.score[w] += h.Score
 			}
@@ -100,36 +111,12 @@ func kindsOf(wins int, n, score map[string]int) []WinKind {
 // minor pung, a concealed one, a pair of dragons, ...). Shares are of
 // the label's wins without a double.
 func NoDoubleSets(games []*GameRecord) map[string][]WinKind {
-	type acc struct {
-		wins  int
-		score map[string]int
-		n     map[string]int
-	}
-	by := map[string]*acc{}
-	for _, g := range games {
-		if g.Failed != "" {
-			continue
+	return groupWins(games, func(h *HandRecord) []string {
+		if len(h.Why) > 0 {
+			return nil
 		}
-		for _, h := range g.Records {
-			if !h.Won || len(h.Why) > 0 {
-				continue
-			}
-			a := by[h.Label]
-			if a == nil {
-				a = &acc{score: map[string]int{}, n: map[string]int{}}
-				by[h.Label] = a
-			}
-			a.wins++
-			name := setsName(h.Sets)
-			a.n[name]++
-			a.score[name] += h.Score
-		}
-	}
-	out := map[string][]WinKind{}
-	for l, a := range by {
-		out[l] = kindsOf(a.wins, a.n, a.score)
-	}
-	return out
+		return []string{setsName(h.Sets)}
+	})
 }
 
 // setsName names a collection of sets: each name once, sorted, with a
@@ -138,20 +125,20 @@ func setsName(sets []string) string {
 	if len(sets) == 0 {
 		return "(no scoring set)"
 	}
-	count := map[string]int{}
-	for _, s := range sets {
-		count[s]++
-	}
-	names := make([]string, 0, len(count))
-	for s, n := range count {
-		if n > 1 {
-			s = fmt.Sprintf("%d × %s", n, s)
+	sorted := slices.Sorted(slices.Values(sets))
+	var names []string
+	for i := 0; i < len(sorted); {
+		n := 1
+		for i+n < len(sorted) && sorted[i+n] == sorted[i] {
+			n++
 		}
-		names = append(names, s)
+		name := sorted[i]
+		if n > 1 {
+			name = fmt.Sprintf("%d × %s", n, name)
+		}
+		names = append(names, name)
+		i += n
 	}
-	sort.Slice(names, func(i, j int) bool {
-		return strings.TrimLeft(names[i], "0123456789 ×") < strings.TrimLeft(names[j], "0123456789 ×")
-	})
 	return strings.Join(names, " + ")
 }
 
