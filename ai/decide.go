@@ -618,9 +618,10 @@ type winPair struct{ disc, self int32 }
 
 // winScores returns the best scores of the complete counts c (shape sh,
 // with extra melds being claimed) going out on kind k by a discard and
-// by its own draw; the latter only when concealed can earn the
-// self-draw's extras, else it is the discard's. Below zero: no win.
-// The scorer r.sc must be loaded.
+// by its own draw; the latter only when concealed, else the discard's
+// stands in for it (leaving out the wall's two points, which measured
+// to change nothing: levels.go). Below zero: no win. The scorer r.sc
+// must be loaded.
 func (r *Robot) winScores(x *context, c *Counts, sh Shape, k int, concealed bool, extra []engine.Meld) (disc, self int) {
 	disc, _, _ = r.sc.bestWin(x.seat, c, sh.Sets, sh.SevenPairs, tileOf[k], false, extra)
 	self = disc

@@ -682,15 +682,14 @@ func paramsFor(l Level) params {
 		// ± 1.08, deal-in 17.29 %, no cannon, no protocol error; with
 		// the four before, 7,000 games, about +29.0 ± 1.6. The wins
 		// without a double by what they hold (report -wins, 75,000,001):
-		// a lone open pung
-		// of majors (a terminal or a wind that does not double) 11.4 %
-		// of them, a lone open pung of minors 11.3 %, a lone concealed
-		// one 9.3 %, each worth about 28 to 30 against the no-score
-		// hand's 40 to 60; the original's are spread the same way (10.3,
-		// 10.8 and 7.5 %), with twice as many held back by a pair of
-		// dragons (4.7 % against 2.4 %). The no-score hand's credit
-		// kept whole however far the hand is from ready, in place of
-		// divided by the steps beyond one (a trial, not kept), paired
+		// a lone open pung of majors (a terminal or a wind that does not
+		// double) 11.4 % of them, a lone open pung of minors 11.3 %, a
+		// lone concealed one 9.3 %, each worth about 28 to 30 against the
+		// no-score hand's 40 to 60; the original's are spread the same
+		// way (10.3, 10.8 and 7.5 %), with twice as many held back by a
+		// pair of dragons (4.7 % against 2.4 %). The no-score hand's
+		// credit kept whole however far the hand is from ready, in place
+		// of divided by the steps beyond one (a trial, not kept), paired
 		// against the imitation on 5,000 whole games from seed
 		// 111,000,001 (Hard +30.94 ± 1.88, wins 31.96 %, mean winning
 		// score 68.77): -7.75 ± 1.83 points a hand (29.39 %, 72.20);
@@ -736,10 +735,8 @@ func paramsFor(l Level) params {
 		// its own draw as self-drawn (the wall's two points, fishing the
 		// eyes) instead of as on a discard: -0.14 ± 0.66 (31.56 %,
 		// 67.99). The plays hardly change (correlation 0.91 to 0.96).
-		// The calibration there (mj-arena -calibrate, 1,000 games from
-		// 111,100,001) is as before: a hand one step from ready given
-		// 17.6 % where 32.5 % went out, two steps 9.4 % where 27.5 %, a
-		// ready one under 15 live tiles 43 % where 26 %.
+		// A calibration on 1,000 games from 111,100,001 repeats the one
+		// above (17.6 % where 32.5 %, 9.4 where 27.5, 43 where 26).
 		// The spared payment (spare 50) credited only to hands worth
 		// more than 40 points, in full from 80 (spareFrom 40: speed for
 		// the hands with a double, none for the cheap ones), on the same
