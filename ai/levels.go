@@ -745,10 +745,11 @@ func paramsFor(l Level) params {
 		// more than 40 points, in full from 80 (spareFrom 40: speed for
 		// the hands with a double, none for the cheap ones), on the same
 		// games: -2.09 ± 1.58 (30.79 %, 69.26). The same line again.
-		// Knobs measured before only on the real programs' noisy runs,
-		// screened again on the imitation, paired on 10,000 whole games
-		// from seed 111,110,001 (Hard +29.21 ± 1.32, wins 31.75 %, mean
-		// winning score 68.17): claims priced from the outflow
+		// Knobs whose earlier measurements were noisy (the waits'
+		// outflow above, the race's survival below), screened again on
+		// the imitation, paired on 10,000 whole games from seed
+		// 111,110,001 (Hard +29.21 ± 1.32, wins 31.75 %, mean winning
+		// score 68.17): claims priced from the outflow
 		// (claimOut) 0.5 +0.65 ± 0.89 and 1 -0.50 ± 1.25 points a hand;
 		// pairOut 0.8 +0.38 ± 0.63; waitAhead 1 -2.27 ± 1.19 (a loss);
 		// the measured time shape of the hazard (timeHazard 1) +0.90 ±
@@ -762,8 +763,8 @@ func paramsFor(l Level) params {
 		// 1.33 (32.91 %, 66.38), 1 with targets 2.0 and targetFar 0.55
 		// +0.40 ± 1.32 (32.81 %, 66.65: the targets do not win the mean
 		// winning score back). The time shape buys wins with value, as
-		// the spared payment does, about +0.5 over the 20,000 games and
-		// not significant. The small gains stacked (threat 0.05,
+		// the spared payment does: +0.34 to +0.90 in each of its four
+		// trials, none significant. The small gains stacked (threat 0.05,
 		// passRead 1, eastKeep 40) on 5,000 games from 111,105,001 (Hard
 		// +30.32, 31.69 %, 68.86): -0.04 ± 1.42 (32.04 %, 67.59); with
 		// targets 1.8 +0.35 ± 1.57 (31.95 %, 68.22). Nothing kept.
@@ -834,6 +835,9 @@ func paramsFor(l Level) params {
 		// +0.89 ± 2.52 and +0.91 ± 2.57 against ai/classic (9,200,000
 		// and 9,300,000; the mean winning score up 2.3 on the first),
 		// but -2.52 ± 2.71 against the original on those 2,000 games.
+		// (Screened again on 10,000-game blocks against the imitation,
+		// with claimOut, pairOut and waitAhead: see "Knobs whose earlier
+		// measurements were noisy" above.)
 		// On the same games: the losing hand weighed 1.5 (loserW; 0.9
 		// now) -1.05 ± 2.59 (against ai/classic -1.56 ± 2.37, and 0.5
 		// -1.99 ± 2.16), the concealed credit 0.5 -5.49 ± 2.65.
