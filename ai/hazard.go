@@ -11,10 +11,11 @@ import "mahjong/engine"
 // twentieth, 10 % at the thirty-second and 20 % from the fifty-second
 // on. A hand that starts slow but rich is therefore worth more early
 // than the constant says, and a quick hand late is worth more too.
-// Measured in play, though, neither table beat the tuned constant
-// against the original robots (levels.go has the figures), so no level
-// uses them yet; the tunables timeHazard, hazScale and hazExposed turn
-// them on for a match.
+// Measured in play, neither table alone beat the tuned constant against
+// the original robots, but half the time shape blended with the
+// constant, with the big-hand targets weighed more, did (levels.go has
+// the figures): Hard and Expert use that blend (timeHazard 0.5). The
+// tunables timeHazard, hazScale and hazExposed vary it for a match.
 
 // hazardBy is the chance that one of the three others goes out during
 // the round of four discards starting at discard 4i, in hands still

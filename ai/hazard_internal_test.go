@@ -104,26 +104,27 @@ func TestSurvivalsByExposure(t *testing.T) {
 
 // TestThreatDoubles: the others' declared doubling pungs (dragons, their
 // own and the prevailing wind) count, at most two; with the threat
-// tunable they shorten our survival, without it nothing changes.
+// tunable they shorten the constant survival (timeHazard 0), without it
+// nothing changes.
 func TestThreatDoubles(t *testing.T) {
 	var melds [engine.NumSeats][]string
-	_, quiet := hazardRobot(t, "threat=0.05", 0, melds)
+	_, quiet := hazardRobot(t, "timeHazard=0,threat=0.05", 0, melds)
 	if got := quiet.threatDoubles(); got != 0 {
 		t.Errorf("no sets declared: %v doubles", got)
 	}
 	melds[1] = []string{"Pung RD", "Pung 5B"}
 	melds[2] = []string{"Chow 2C"}
-	_, one := hazardRobot(t, "threat=0.05", 0, melds)
+	_, one := hazardRobot(t, "timeHazard=0,threat=0.05", 0, melds)
 	if got := one.threatDoubles(); got != 1 {
 		t.Errorf("a red dragon pung: %v doubles, want 1", got)
 	}
 	melds[3] = []string{"Pung GD", "Kong WD"}
-	_, many := hazardRobot(t, "threat=0.05,survival=0.87", 0, melds)
+	_, many := hazardRobot(t, "timeHazard=0,threat=0.05,survival=0.87", 0, melds)
 	if got := many.threatDoubles(); got != 2 {
 		t.Errorf("three dragon sets: %v doubles, want at most 2", got)
 	}
 	survivalNear(t, many, 0.77, "two doubles out")
-	_, off := hazardRobot(t, "survival=0.87", 0, melds)
+	_, off := hazardRobot(t, "timeHazard=0,survival=0.87", 0, melds)
 	if off.survAt[0] != 0.87 {
 		t.Errorf("without the tunable: survival %v", off.survAt[0])
 	}
@@ -131,26 +132,26 @@ func TestThreatDoubles(t *testing.T) {
 
 // TestThreatSets: each claimed set of another player beyond its first
 // counts, at most three in all; with the threatSets tunable they shorten
-// our survival, without it nothing changes.
+// the constant survival (timeHazard 0), without it nothing changes.
 func TestThreatSets(t *testing.T) {
 	var melds [engine.NumSeats][]string
 	melds[1] = []string{"Pung 5B"}
-	_, one := hazardRobot(t, "threatSets=0.02,survival=0.87", 0, melds)
+	_, one := hazardRobot(t, "timeHazard=0,threatSets=0.02,survival=0.87", 0, melds)
 	if got := one.threatSets(); got != 0 {
 		t.Errorf("a single claimed set: %v, want 0", got)
 	}
 	melds[1] = []string{"Pung 5B", "Chow 2C", "Pung 9D"}
-	_, two := hazardRobot(t, "threatSets=0.02,survival=0.87", 0, melds)
+	_, two := hazardRobot(t, "timeHazard=0,threatSets=0.02,survival=0.87", 0, melds)
 	if got := two.threatSets(); got != 2 {
 		t.Errorf("three claimed sets: %v, want 2", got)
 	}
 	survivalNear(t, two, 0.83, "two sets beyond the first")
 	melds[2] = []string{"Pung 1C", "Pung 2D", "Chow 6B"}
-	_, many := hazardRobot(t, "threatSets=0.02", 0, melds)
+	_, many := hazardRobot(t, "timeHazard=0,threatSets=0.02", 0, melds)
 	if got := many.threatSets(); got != 3 {
 		t.Errorf("six claimed sets in two hands: %v, want at most 3", got)
 	}
-	_, off := hazardRobot(t, "survival=0.87", 0, melds)
+	_, off := hazardRobot(t, "timeHazard=0,survival=0.87", 0, melds)
 	if off.survAt[0] != 0.87 {
 		t.Errorf("without the tunable: survival %v", off.survAt[0])
 	}
@@ -176,5 +177,25 @@ func survivalNear(t *testing.T, x *context, want float64, what string) {
 	t.Helper()
 	if got := x.survAt[0]; got < want-1e-4 || got > want+1e-4 {
 		t.Errorf("survival with %s: %v, want %v", what, got, want)
+	}
+}
+
+// TestHardRacesByTime: Hard weighs the race half by the measured time
+// shape, so a turn early in a hand is safer than the constant survival
+// says and one late in it riskier, and a slow hand is worth relatively
+// more at the start of a hand than with the constant alone.
+func TestHardRacesByTime(t *testing.T) {
+	none := [engine.NumSeats][]string{}
+	r, early := hazardRobot(t, "", 0, none)
+	_, late := hazardRobot(t, "", 48, none)
+	c := r.survivalNow()
+	if early.survAt[0] <= c || late.survAt[0] >= c {
+		t.Errorf("Hard's survival: %v at the start, %v after 48 discards; the constant alone %v", early.survAt[0], late.survAt[0], c)
+	}
+	r0, x0 := hazardRobot(t, "timeHazard=0", 0, none)
+	slow, fast := r.pWin(early, 3, 30, -1), r.pWin(early, 1, 30, -1)
+	slow0, fast0 := r0.pWin(x0, 3, 30, -1), r0.pWin(x0, 1, 30, -1)
+	if slow/fast <= slow0/fast0 {
+		t.Errorf("three steps against one, early: %v for Hard, %v with the constant", slow/fast, slow0/fast0)
 	}
 }
