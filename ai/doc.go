@@ -26,6 +26,11 @@
 // the drawn tile that doubles it (selfpass.go). A discard the robot lets
 // go is priced with only the turns of the players seated between the
 // discarder and it before its draw, a claim with a whole round (tempo.go).
+// Hard and Expert weigh the race by the time: the others seldom go out in
+// the first turns of a hand and more often as it goes on, as measured of
+// the original robots, so the chance that nobody else goes out in a turn
+// blends a constant with that shape (hazard.go), and a rich hand is
+// built early and a quick one finished late.
 // Expert also reads the table's pace: where the others have gone out
 // sooner than the original robots do, it plays faster, and slower where
 // they are slower (pace.go).
