@@ -105,17 +105,17 @@ func exposedSets(p *engine.Player) int {
 func (r *Robot) survivals(x *context) {
 	pr := &r.params
 	w := pr.timeHazard
+	// the pace moves only between hands: one constant for every turn,
+	// lowered by the others' declared threat
+	base := r.survivalNow() - r.threatDrop(x)
 	if w <= 0 {
-		s := r.survivalNow() - r.threatDrop(x)
 		for t := range x.survAt {
-			x.survAt[t] = s
+			x.survAt[t] = base
 		}
 		return
 	}
 	d := x.discards()
-	// the pace moves only between hands: one scale and one constant for
-	// every turn
-	scale, base := pr.hazScale*r.paceScale(), r.survivalNow()
+	scale := pr.hazScale * r.paceScale()
 	var exposed [engine.NumSeats]int
 	for i, p := range x.g.Players {
 		exposed[i] = exposedSets(p)

@@ -104,8 +104,8 @@ func TestSurvivalsByExposure(t *testing.T) {
 
 // TestThreatDoubles: the others' declared doubling pungs (dragons, their
 // own and the prevailing wind) count, at most two; with the threat
-// tunable they shorten the constant survival (timeHazard 0), without it
-// nothing changes.
+// tunable they shorten the survival (checked on the constant alone,
+// timeHazard 0, where the figures are exact), without it nothing changes.
 func TestThreatDoubles(t *testing.T) {
 	var melds [engine.NumSeats][]string
 	_, quiet := hazardRobot(t, "timeHazard=0,threat=0.05", 0, melds)
@@ -132,7 +132,8 @@ func TestThreatDoubles(t *testing.T) {
 
 // TestThreatSets: each claimed set of another player beyond its first
 // counts, at most three in all; with the threatSets tunable they shorten
-// the constant survival (timeHazard 0), without it nothing changes.
+// the survival (checked on the constant alone, timeHazard 0), without it
+// nothing changes.
 func TestThreatSets(t *testing.T) {
 	var melds [engine.NumSeats][]string
 	melds[1] = []string{"Pung 5B"}

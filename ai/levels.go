@@ -52,7 +52,7 @@ type params struct {
 	discDealIn           float64 // with DiscDoubles: weight of the extra share a discarder pays when its tile wins (read.go)
 	waitFit              float64 // >0: that chance from the learned read (waitread.go), scaled by this
 	pairFit              float64 // >0: unseen counts lowered by this times the copies the others are read to hold in pairs (waitread.go)
-	threat               float64 // the constant survival per turn (timeHazard 0) lowered by this for each double the others' declared sets carry (at most two)
+	threat               float64 // the survival's constant part per turn lowered by this for each double the others' declared sets carry (at most two)
 	threatSets           float64 // ... and by this for each claimed set of another player beyond its first (at most three)
 	waitOut              float64 // a ready hand's chance per turn from how often the others throw its waits (outflow.go), scaled by this (0: from its unseen copies)
 	waitAhead            float64 // 1: waitOut also prices the ready hands a hand one step away leads to
@@ -654,7 +654,9 @@ func paramsFor(l Level) params {
 		// finds the chain's chances low a step or two from ready (17.7 %
 		// given where 31.8 % went out, 9.4 where 27.2) and high for a
 		// ready hand late (42 where 24), as recorded below.
-		p.targets, p.targetFar = 1.6, 0.65 // targets 2.0 from the race's time shape, below
+		// (The targets' weight became 2.0 with the race's time shape,
+		// below.)
+		p.targetFar = 0.65
 		// Hard with it against three original mj-players, on 1,000 fresh
 		// games from seed 68,000,001: +30.41 ± 4.02 points a hand, wins
 		// 31.97 %, mean winning score 67.91, deal-in 17.64 %, 38.3 % of
