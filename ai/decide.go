@@ -280,6 +280,19 @@ func (x *context) dangerous(t engine.Tile) bool {
 	return false
 }
 
+// robbingDanger reports whether the tile t added to our exposed pung
+// could make us liable for a cannon if it is robbed: the server judges a
+// robbed kong's tile as it judges a discard. Every copy of t is then ours,
+// so only a chow can rob it (never an honour); at the end of the wall it
+// always counts as fresh, since the original counts only discards and at
+// most one copy (the one we punged) was discarded.
+func (x *context) robbingDanger(t engine.Tile) bool {
+	if t.IsHonour() {
+		return false
+	}
+	return x.fresh || x.dangerous(t)
+}
+
 // typicalUkeire is the usual number of effective tiles (of about 120
 // unseen) of a hand at each shanten number, for the steps after the next.
 var typicalUkeire = [...]float64{6, 20, 35, 48, 58, 66, 72, 76, 80}
@@ -1321,6 +1334,9 @@ func (r *Robot) chooseKong(v *engine.View) (engine.Tile, bool) {
 				return t, true
 			}
 		case x.hand[k] >= 1 && p.CanAddToPung(t) && g.Whence != engine.FromDiscard:
+			if r.params.defence && x.robbingDanger(t) {
+				continue
+			}
 			c := x.hand
 			c[k]--
 			if r.params.shantenFirst || regularDistance(&c, x.shape.Sets) <= base {

@@ -31,6 +31,9 @@
 // the original robots, so the chance that nobody else goes out in a turn
 // blends a constant with that shape (hazard.go), and a rich hand is
 // built early and a quick one finished late.
+// Hard leans a little to major tiles of its own (a majorness of 0.3,
+// which a personality's own majorness replaces): richer wins at the same
+// points, as measured against the original robots.
 // Expert also reads the table's pace: where the others have gone out
 // sooner than the original robots do, it plays faster, and slower where
 // they are slower (pace.go).
@@ -39,6 +42,10 @@
 // runner-up out to the end of the hand on many random deals of the tiles
 // it cannot see and takes the runner-up only when it does clearly
 // better. No level searches by default.
+// At the end of the wall, or where another player's declared sets make
+// it dangerous, the robot does not add a suit tile to its exposed pung:
+// a robbed kong's tile is judged as a discard, and the robbery would make
+// it liable for a cannon.
 // A concealed kong waits for the robot's first regular turn
 // rather than being declared among the flowers (the
 // original East robot stumbles on that). Levels from Beginner to

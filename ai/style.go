@@ -37,10 +37,14 @@ func pick1(xs []float64, i int, lo, hi float64) float64 {
 // styleAt returns the knobs at positions sp.
 func (r *Robot) styleAt(sp stylePos) styleNow {
 	s := &r.opts.Style
+	major := r.params.major // the level's own taste, when the style names none
+	if len(s.Majorness) > 0 {
+		major = pick1(s.Majorness, sp.major, 0, 1)
+	}
 	return styleNow{
 		chow:   pick1(s.Chowness, sp.chow, -1, 1),
 		hidden: pick1(s.Hiddenness, sp.hidden, 0, 1),
-		major:  pick1(s.Majorness, sp.major, 0, 1),
+		major:  major,
 		suit:   pick1(s.Suitness, sp.suit, 0, 1),
 	}
 }

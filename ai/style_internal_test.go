@@ -39,8 +39,10 @@ func TestStyleSwitching(t *testing.T) {
 			if len(as) != 1 {
 				t.Fatalf("got %q, want one action", actionsString(as))
 			}
-			if got := r.style(); got != tt.want {
-				t.Errorf("style %+v, want %+v", got, tt.want)
+			want := tt.want
+			want.major = r.params.major // Hard's own, as no style here names one
+			if got := r.style(); got != want {
+				t.Errorf("style %+v, want %+v", got, want)
 			}
 			r.Respond(v, engine.CNewHand{})
 			if got, want := r.style(), r.styleAt(stylePos{}); got != want {
@@ -51,17 +53,18 @@ func TestStyleSwitching(t *testing.T) {
 }
 
 // TestStyleLeavesDefault checks that the zero style does not change a
-// hand's value and that styles tilt it the expected way.
+// hand's value at a level without a taste of its own (all but Hard) and
+// that styles tilt it the expected way.
 func TestStyleLeavesDefault(t *testing.T) {
 	var c Counts
 	ts, _ := engine.ParseTiles("1B 1B 1B 5C 5C 5C 9D 9D RD RD 2B 2B WD")
 	c.Add(ts...)
 	var d declInfo
-	if f := New(Options{}).styleFactor(&c, &d); f != 1 {
+	if f := New(Options{Level: Expert}).styleFactor(&c, &d); f != 1 {
 		t.Errorf("zero style: factor %v, want 1", f)
 	}
-	pung := New(Options{Style: Style{Chowness: []float64{-0.9}}}).styleFactor(&c, &d)
-	chow := New(Options{Style: Style{Chowness: []float64{0.9}}}).styleFactor(&c, &d)
+	pung := New(Options{Level: Expert, Style: Style{Chowness: []float64{-0.9}}}).styleFactor(&c, &d)
+	chow := New(Options{Level: Expert, Style: Style{Chowness: []float64{0.9}}}).styleFactor(&c, &d)
 	if !(pung > 1 && chow < 1) {
 		t.Errorf("pung hand: pung lover %v, chow lover %v; want >1 and <1", pung, chow)
 	}
@@ -83,5 +86,35 @@ func TestRobKong(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("kong of %s: got %q, want %q", tt.tile, got, tt.want)
 		}
+	}
+}
+
+// TestLevelMajorness checks that the level's own majorness (params.major)
+// is in force when the style lists none, that a style's Majorness
+// replaces it, and that the tuning key sets it as the knob would.
+func TestLevelMajorness(t *testing.T) {
+	tu, err := ParseTuning("major=0.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned := New(Options{Level: Hard, Tuning: tu})
+	knob := New(Options{Level: Hard, Style: Style{Majorness: []float64{0.3}}})
+	if got, want := tuned.style(), knob.style(); got != want {
+		t.Errorf("major=0.3 tuned: style %+v, want the knob's %+v", got, want)
+	}
+	own := New(Options{Level: Hard, Tuning: tu, Style: Style{Chowness: []float64{0.5}}})
+	if got := own.style(); got.major != 0.3 || got.chow != 0.5 {
+		t.Errorf("a style without majorness: %+v, want the level's majorness 0.3 beside chowness 0.5", got)
+	}
+	over := New(Options{Level: Hard, Tuning: tu, Style: Style{Majorness: []float64{0.7}}})
+	if got := over.style().major; got != 0.7 {
+		t.Errorf("a style's majorness 0.7 gives %v", got)
+	}
+	var c Counts
+	ts, _ := engine.ParseTiles("1B 1B 1B 9C 9C 9C 9D 9D RD RD WD WD NW")
+	c.Add(ts...)
+	var d declInfo
+	if f := tuned.styleFactor(&c, &d); f <= 1 {
+		t.Errorf("a hand of major tiles under the level's majorness: factor %v, want > 1", f)
 	}
 }

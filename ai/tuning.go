@@ -99,6 +99,8 @@ var tunables = []tunable{
 	{"pungClaim", 0, 3, func(p *params) *float64 { return &p.pungClaim }},
 	{"majClaim", 0, 0.8, func(p *params) *float64 { return &p.majClaim }},
 	{"hideClaim", 0, 1, func(p *params) *float64 { return &p.hideClaim }},
+	// the level's own majorness (a style's Majorness replaces it)
+	{"major", 0, 1, func(p *params) *float64 { return &p.major }},
 }
 
 // TunableNames returns the names a Tuning accepts, sorted.
