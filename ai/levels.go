@@ -336,6 +336,24 @@ func paramsFor(l Level) params {
 		// On 76,000,001: +29.47 ± 3.92 (32.77 %, 65.43), +0.52 ± 3.87 on
 		// Hard; 77,000,001 +27.86 ± 3.97 (32.76 %, 64.77), +0.09 ± 3.84
 		// on Hard; over the 4,000 games about +2.1 ± 2.0 on Hard.
+		// Two against two at our engine (mj-arena local -seats
+		// expert/expert/hard and expert/hard/expert/hard, 6,000 games
+		// each; zero-sum, so Expert's points are its lead): against Hard
+		// before its majorness, from seeds 12,400,001 and 12,410,001,
+		// -0.45 ± 0.87 and +0.88 ± 0.87 (+0.21 ± 0.62). Expert's knobs
+		// screened the same way (1,500 games each way): hazExposed 1
+		// +1.01 and +0.31 (± 1.75), timeHazard 1 +0.22 and +0.98, threat
+		// 0.05 +0.61 and +1.42, spare 95 +1.12 and +0.51, passRead 1
+		// +0.45 and +1.92, dealIn 0.5 -2.14 and -0.40; hazExposed 1 with
+		// threat 0.05 (3,000 games each way) +0.23 ± 1.27 and +0.54 ±
+		// 1.25, with timeHazard 1 as well +0.71 ± 1.23 and -0.32 ± 1.21.
+		// None taken. Against Hard with its majorness 0.3 (Expert keeps
+		// none): 12,500,001 and 12,510,001 +0.62 ± 0.87 and +1.08 ±
+		// 0.88; fresh, 12,540,001 and 12,550,001 +0.94 ± 0.88 and +0.86
+		// ± 0.88; +0.88 ± 0.44 over the 24,000 games (wins about 26.1 %
+		// against 23.6 %, mean winning score 64.4): Expert beats Hard
+		// with significance. Expert with the majorness too, 12,520,001
+		// and 12,530,001: +1.05 ± 0.88 and +0.13 ± 0.89, no better.
 		p.spare = 50
 	}
 	if l >= Hard {
@@ -832,6 +850,15 @@ func paramsFor(l Level) params {
 		// (see below), as a style's own majorness replaces it.
 		// (Thirteen Unique Wonders as a target weighed 0.5 instead of 1,
 		// wonders, on 111,180,001: -0.45 ± 0.76, 31.46 %, 68.90.)
+		// Hard with it, and with no kong added where a robbery would be a
+		// cannon (decide.go), on fresh games: against the imitation,
+		// 12,000 from 111,200,001, +30.29 ± 1.26 points a hand, wins
+		// 30.94 %, mean winning score 70.54, no cannon (without the
+		// majorness, paired: -0.60 ± 1.41; 31.89 %, 68.34); against
+		// three original mj-players, 1,000 from 82,000,001, +31.56 ±
+		// 4.54 (30.93 %, 70.72, deal-in 17.87 %, no cannon, no protocol
+		// error). Both targets sit on the line's corner: either may
+		// fall short on a small sample.
 		if l == Hard {
 			p.major = 0.3
 		}
