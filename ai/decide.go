@@ -911,7 +911,6 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		}
 	}
 	defer func() { x.deep = true }()
-	styled := r.style() != (styleNow{})
 	for k := range NumKinds {
 		if c[k] == 0 {
 			continue
@@ -923,9 +922,7 @@ func (r *Robot) discardOptions(x *context, c *Counts, d *declInfo, extra []engin
 		x.deep = int(after[k]) == minAfter
 		c[k]--
 		h := r.evalHand(x, c, d, extra)
-		if styled {
-			h.ev *= r.styleFactor(c, d)
-		}
+		h.ev *= r.styleFactor(c, d) // 1 for the zero style
 		c[k]++
 		if pr.feedCost > 0 {
 			h.ev -= r.feedCost(x, k)
