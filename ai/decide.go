@@ -202,8 +202,13 @@ func (r *Robot) load(v *engine.View) *context {
 	x.loserK = 0
 	if o.Bool(engine.OptLosersSettle) {
 		x.loserK = 2
-		if east && o.Bool(engine.OptEastDoubles) {
+		switch {
+		case !o.Bool(engine.OptEastDoubles):
+		case east:
 			x.loserK = 4
+		default:
+			// East, when among the other losers, settles double
+			x.loserK += r.params.loserEast
 		}
 	}
 	for i, p := range g.Players {

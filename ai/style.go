@@ -41,11 +41,18 @@ func (r *Robot) styleAt(sp stylePos) styleNow {
 	if len(s.Majorness) > 0 {
 		major = pick1(s.Majorness, sp.major, 0, 1)
 	}
+	chow, suit := r.params.chow, r.params.suit
+	if len(s.Chowness) > 0 {
+		chow = pick1(s.Chowness, sp.chow, -1, 1)
+	}
+	if len(s.Suitness) > 0 {
+		suit = pick1(s.Suitness, sp.suit, 0, 1)
+	}
 	return styleNow{
-		chow:   pick1(s.Chowness, sp.chow, -1, 1),
+		chow:   chow,
 		hidden: pick1(s.Hiddenness, sp.hidden, 0, 1),
 		major:  major,
-		suit:   pick1(s.Suitness, sp.suit, 0, 1),
+		suit:   suit,
 	}
 }
 

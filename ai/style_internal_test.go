@@ -110,11 +110,58 @@ func TestLevelMajorness(t *testing.T) {
 	if got := over.style().major; got != 0.7 {
 		t.Errorf("a style's majorness 0.7 gives %v", got)
 	}
-	var c Counts
-	ts, _ := engine.ParseTiles("1B 1B 1B 9C 9C 9C 9D 9D RD RD WD WD NW")
-	c.Add(ts...)
+	c, ts := countsOf("1B 1B 1B 9C 9C 9C 9D 9D RD RD WD WD NW")
 	var d declInfo
 	if f := tuned.styleFactor(&c, &d); f <= 1 {
 		t.Errorf("a hand of major tiles under the level's majorness: factor %v, want > 1", f)
 	}
+	// the level's own majorness tilts claims as a personality's does
+	chow := engine.Meld{Kind: engine.Chow, Tile: ts[0]}
+	five, _ := engine.ParseTile("5C")
+	minorPung := engine.Meld{Kind: engine.Pung, Tile: five}
+	for _, m := range []engine.Meld{chow, minorPung} {
+		if f, g := tuned.styleClaim(m), knob.styleClaim(m); f >= 1 || f != g {
+			t.Errorf("%v claimed under the level's majorness 0.3: factor %v, under a personality's %v; want them equal and < 1", m.Kind, f, g)
+		}
+	}
+}
+
+// TestLevelSuitAndChow checks the level's own suitness and chowness
+// (tuning keys suit and chow): in force when the style lists none,
+// replaced by a style's own, and acting as a personality's would.
+func TestLevelSuitAndChow(t *testing.T) {
+	tu, err := ParseTuning("suit=0.2,chow=-0.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := New(Options{Level: Hard, Tuning: tu})
+	if got := own.style(); got.suit != 0.2 || got.chow != -0.3 {
+		t.Errorf("tuned suit=0.2, chow=-0.3: style %+v", got)
+	}
+	knob := New(Options{Level: Hard, Tuning: tu, Style: Style{Chowness: []float64{0.5}, Suitness: []float64{0.6}}})
+	if got := knob.style(); got.suit != 0.6 || got.chow != 0.5 {
+		t.Errorf("a style's suitness 0.6 and chowness 0.5 under tuned ones: style %+v", got)
+	}
+	five, _ := engine.ParseTile("5C")
+	pung := engine.Meld{Kind: engine.Pung, Tile: five}
+	if f := own.styleClaim(pung); f <= 1 {
+		t.Errorf("a pung claimed under the level's chowness -0.3: factor %v, want > 1", f)
+	}
+	c, _ := countsOf("1B 1B 1B 5B 5B 5B 9B 9B 9B 2B 3B RD RD")
+	var d declInfo
+	if f := own.styleFactor(&c, &d); f <= 1 {
+		t.Errorf("a one-suit hand of pungs under suitness 0.2 and chowness -0.3: factor %v, want > 1", f)
+	}
+	if f := New(Options{Level: Hard}).styleFactor(&c, &d); f >= own.styleFactor(&c, &d) {
+		t.Errorf("Hard without the tilts prices that hand at factor %v, not below the tilted %v", f, own.styleFactor(&c, &d))
+	}
+}
+
+// countsOf is the hand s (tiles as ParseTiles reads them) as counts, and
+// its tiles.
+func countsOf(s string) (Counts, []engine.Tile) {
+	var c Counts
+	ts, _ := engine.ParseTiles(s)
+	c.Add(ts...)
+	return c, ts
 }

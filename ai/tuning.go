@@ -43,6 +43,7 @@ var tunables = []tunable{
 	{"loneHonour", 0, 1, func(p *params) *float64 { return &p.loneHonour }},
 	{"loserW", 0, 5, func(p *params) *float64 { return &p.loserW }},
 	{"loserPair", 0, 1, func(p *params) *float64 { return &p.loserPair }},
+	{"loserEast", 0, 2, func(p *params) *float64 { return &p.loserEast }},
 	{"concealed", 0, 5, func(p *params) *float64 { return &p.concealed }},
 	{"pungW", 0, 20, func(p *params) *float64 { return &p.pungW }},
 	{"chowW", 0, 20, func(p *params) *float64 { return &p.chowW }},
@@ -101,6 +102,8 @@ var tunables = []tunable{
 	{"hideClaim", 0, 1, func(p *params) *float64 { return &p.hideClaim }},
 	// the level's own majorness (a style's Majorness replaces it)
 	{"major", 0, 1, func(p *params) *float64 { return &p.major }},
+	{"suit", 0, 1, func(p *params) *float64 { return &p.suit }},
+	{"chow", -1, 1, func(p *params) *float64 { return &p.chow }},
 }
 
 // TunableNames returns the names a Tuning accepts, sorted.
