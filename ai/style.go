@@ -26,33 +26,25 @@ type stylePos struct {
 	chow, hidden, major, suit int
 }
 
-func pick1(xs []float64, i int, lo, hi float64) float64 {
+// pick1 is the value at position i of the list xs, within lo..hi; own
+// (the level's own value) when the list is empty.
+func pick1(xs []float64, i int, lo, hi, own float64) float64 {
 	if len(xs) == 0 {
-		return 0
+		return own
 	}
 	i = max(0, min(i, len(xs)-1))
 	return max(lo, min(hi, xs[i]))
 }
 
-// styleAt returns the knobs at positions sp.
+// styleAt returns the knobs at positions sp: the style's lists, and the
+// level's own majorness, chowness and suitness where it lists none.
 func (r *Robot) styleAt(sp stylePos) styleNow {
-	s := &r.opts.Style
-	major := r.params.major // the level's own taste, when the style names none
-	if len(s.Majorness) > 0 {
-		major = pick1(s.Majorness, sp.major, 0, 1)
-	}
-	chow, suit := r.params.chow, r.params.suit
-	if len(s.Chowness) > 0 {
-		chow = pick1(s.Chowness, sp.chow, -1, 1)
-	}
-	if len(s.Suitness) > 0 {
-		suit = pick1(s.Suitness, sp.suit, 0, 1)
-	}
+	s, p := &r.opts.Style, &r.params
 	return styleNow{
-		chow:   chow,
-		hidden: pick1(s.Hiddenness, sp.hidden, 0, 1),
-		major:  major,
-		suit:   suit,
+		chow:   pick1(s.Chowness, sp.chow, -1, 1, p.chow),
+		hidden: pick1(s.Hiddenness, sp.hidden, 0, 1, 0),
+		major:  pick1(s.Majorness, sp.major, 0, 1, p.major),
+		suit:   pick1(s.Suitness, sp.suit, 0, 1, p.suit),
 	}
 }
 
