@@ -76,11 +76,11 @@ func (r *Robot) switchStyle(c *Counts, d *declInfo) {
 	s := &r.opts.Style
 	try := func(n int, pos *int) {
 		cur := *pos
-		curFit := r.styleAt(r.stratPos).fit(&f)
+		curFit := r.style().fit(&f)
 		best, bestFit := cur, curFit
 		for i := range n {
 			*pos = i
-			if v := r.styleAt(r.stratPos).fit(&f); v > bestFit {
+			if v := r.style().fit(&f); v > bestFit {
 				best, bestFit = i, v
 			}
 		}
