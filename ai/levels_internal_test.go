@@ -14,7 +14,7 @@ func TestExpertBesideHard(t *testing.T) {
 		t.Fatalf("Expert: feedCost %g, paceK %g, spare %g; want 1.5, 1 and 50", e.feedCost, e.paceK, e.spare)
 	}
 	if h.feedCost == e.feedCost || h.paceK == e.paceK || h.spare == e.spare {
-		t.Fatalf("Hard shares one of Expert's three changes: feedCost %g, paceK %g, spare %g", h.feedCost, h.paceK, h.spare)
+		t.Fatalf("Hard shares one of Expert's own changes: feedCost %g, paceK %g, spare %g", h.feedCost, h.paceK, h.spare)
 	}
 	if h.major != 0.3 || e.major != 0 {
 		t.Fatalf("Hard's own majorness %g, Expert's %g; want 0.3 and 0", h.major, e.major)
