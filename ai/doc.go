@@ -36,7 +36,10 @@
 // points, as measured against the original robots.
 // Expert also reads the table's pace: where the others have gone out
 // sooner than the original robots do, it plays faster, and slower where
-// they are slower (pace.go).
+// they are slower (pace.go). It counts in a win the payment to another
+// winner that the win spares, and it weighs its losing hand a little
+// more than Hard does and by the losers' own settlement, in which East
+// settles double.
 // A robot given a search (Options.Search; package ai/lookahead) also
 // looks ahead at every claim it weighs: it plays its choice and the
 // runner-up out to the end of the hand on many random deals of the tiles
